@@ -1,0 +1,1230 @@
+//! The checker and compiler: resolves names in the merged rules, reports every problem with
+//! its span, and builds the dense tables of a [`Game`].
+
+use crate::board::Board;
+use crate::diag::Diag;
+use crate::dsl::ast::{self, Arg, Cond, Expr, Name, Pattern, Rules, Selector, Span};
+use crate::game::*;
+use crate::load::Spec;
+use std::collections::HashMap;
+
+/// Where a condition is used: some atoms only make sense in some places.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Pattern,
+    Trigger,
+    End,
+}
+
+struct Merged<'a> {
+    board: Option<&'a ast::BoardDecl>,
+    dirs: HashMap<String, &'a Vec<Name>>,
+    orients: HashMap<String, (i64, bool, Span)>,
+    zones: Vec<&'a ast::ZoneDecl>,
+    pieces: Vec<&'a ast::PieceDecl>,
+    defines: HashMap<(String, usize), &'a ast::Define>,
+    counters: Vec<&'a ast::CounterDecl>,
+    registers: Vec<&'a Name>,
+    triggers: Vec<&'a ast::Trigger>,
+    ends: Vec<&'a ast::EndRule>,
+}
+
+fn merge(rules: &[Rules]) -> Merged<'_> {
+    let mut m = Merged {
+        board: None,
+        dirs: HashMap::new(),
+        orients: HashMap::new(),
+        zones: vec![],
+        pieces: vec![],
+        defines: HashMap::new(),
+        counters: vec![],
+        registers: vec![],
+        triggers: vec![],
+        ends: vec![],
+    };
+    for r in rules {
+        if let Some(b) = r.boards.last() {
+            m.board = Some(b);
+        }
+        for (n, v) in &r.dirs {
+            m.dirs.insert(n.text.clone(), v);
+        }
+        for (n, a, f) in &r.orients {
+            m.orients.insert(n.text.clone(), (*a, *f, n.span));
+        }
+        for z in &r.zones {
+            m.zones.retain(|q| q.name.text != z.name.text);
+            m.zones.push(z);
+        }
+        for p in &r.pieces {
+            m.pieces.retain(|q| q.name.text != p.name.text);
+            m.pieces.push(p);
+        }
+        for d in &r.defines {
+            m.defines.insert((d.name.text.clone(), d.params.len()), d);
+        }
+        for c in &r.counters {
+            m.counters.retain(|q| q.name.text != c.name.text);
+            m.counters.push(c);
+        }
+        for g in &r.registers {
+            if !m.registers.iter().any(|q| q.text == g.text) {
+                m.registers.push(g);
+            }
+        }
+        m.triggers.extend(r.triggers.iter());
+        if !r.ends.is_empty() {
+            m.ends = r.ends.iter().collect();
+        }
+    }
+    m
+}
+
+/// Compiles a loaded spec. `overrides` set options from the command line (`NAME` or `NAME=VALUE`).
+pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Vec<Diag>> {
+    let m = merge(&spec.rules);
+    let mut errs: Vec<Diag> = vec![];
+    let Some(bdecl) = m.board else {
+        return Err(vec![Diag::new(Span::default(), "the game has no board", "add `board square files a..h ranks 1..8` to the rules")]);
+    };
+    let board = Board::build(bdecl)?;
+    if spec.players.is_empty() {
+        return Err(vec![Diag::new(Span::default(), "the game has no players", "add `players = [\"white\", \"black\"]` to [game]")]);
+    }
+    let players: Vec<String> = spec.players.iter().map(|p| p.text.clone()).collect();
+    let np = players.len();
+    if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * np * 2 > 254 {
+        return Err(vec![Diag::new(Span::default(), "a game needs 1 to 64 piece types", "declare pieces as [pieces.X] tables")]);
+    }
+    // Options: declared defaults, then command-line overrides.
+    let mut options: Vec<(String, i64)> = spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect();
+    for o in overrides {
+        let (k, v) = match o.split_once('=') {
+            Some((k, v)) => (k, v.parse::<i64>().ok().or(match v {
+                "true" => Some(1),
+                "false" => Some(0),
+                _ => None,
+            })),
+            None => (o.as_str(), Some(1)),
+        };
+        match (options.iter_mut().find(|(n, _)| n == k), v) {
+            (Some(slot), Some(v)) => slot.1 = v,
+            (None, _) => errs.push(Diag::new(
+                Span::default(),
+                format!("unknown option `{k}`"),
+                format!("this game's options: {}", options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")),
+            )),
+            (_, None) => errs.push(Diag::new(Span::default(), format!("bad value for option `{k}`"), "write NAME, NAME=NUMBER, NAME=true or NAME=false")),
+        }
+    }
+    let mut c = Compiler {
+        m: &m,
+        board: &board,
+        players: players.clone(),
+        orient: vec![],
+        types: vec![],
+        zone_sets: vec![],
+        zones: vec![],
+        conds: vec![],
+        cond_ids: HashMap::new(),
+        exprs: vec![],
+        turn_tables: vec![],
+        vars: vec![],
+        nslots: 0,
+        reserves: vec![],
+        options,
+        errs,
+    };
+    for (i, p) in players.iter().enumerate() {
+        // By default the second of two players sees the board mirrored top to bottom;
+        // more players are spread by rotation.
+        let default = if np == 2 { (0, i == 1) } else { ((360 / np as i64) * i as i64, false) };
+        c.orient.push(c.m.orients.get(p).map(|x| (x.0, x.1)).unwrap_or(default));
+    }
+    for (n, (_, _, sp)) in &m.orients {
+        if !players.contains(n) {
+            c.errs.push(Diag::new(*sp, format!("unknown player `{n}`"), format!("players are {}", players.join(", "))));
+        }
+    }
+    for p in &spec.pieces {
+        c.types.push(PieceType {
+            letter: p.letter.text.chars().next().unwrap(),
+            name: p.name.clone(),
+            value: p.value,
+            royal: p.royal,
+            max: p.max,
+        });
+    }
+    c.build_zones();
+    c.build_vars(spec);
+    let registers: Vec<String> = m.registers.iter().map(|n| n.text.clone()).collect();
+
+    // Kinds.
+    let nt = c.types.len();
+    let nk = 1 + nt * np * 2;
+    let mut kind_type = vec![0u8; nk];
+    let mut kind_owner = vec![0u8; nk];
+    let mut kind_moved = vec![false; nk];
+    for t in 0..nt {
+        for p in 0..np {
+            for mv in 0..2 {
+                let k = 1 + (t * np + p) * 2 + mv;
+                kind_type[k] = t as u8;
+                kind_owner[k] = p as u8;
+                kind_moved[k] = mv == 1;
+            }
+        }
+    }
+
+    // Programs and promotions.
+    let mut programs = vec![];
+    let mut moves_of = vec![vec![]; nt * np];
+    let mut promotions = vec![vec![]; nt * np];
+    for pd in &m.pieces {
+        let Some(t) = c.type_index(&pd.name.text) else {
+            c.errs.push(Diag::new(pd.name.span, format!("unknown piece `{}`", pd.name.text), c.piece_hint()));
+            continue;
+        };
+        for p in 0..np as u8 {
+            for pat in &pd.moves {
+                if let Some(prog) = c.program(pat, p, &registers) {
+                    moves_of[t * np + p as usize].push(programs.len() as u16);
+                    programs.push(prog);
+                }
+            }
+            for pr in &pd.promotes {
+                let Some(z) = c.zone_for(&pr.zone, p) else {
+                    c.errs.push(Diag::new(pr.zone.span, format!("unknown zone `{}`", pr.zone.text), c.zone_hint()));
+                    continue;
+                };
+                let mut to = vec![];
+                for n in &pr.to {
+                    match c.type_index(&n.text) {
+                        Some(i) => to.push(i as u8),
+                        None => c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
+                    }
+                }
+                promotions[t * np + p as usize].push(Promotion { zone: z, optional: pr.optional, to });
+            }
+        }
+    }
+
+    // Attack probes.
+    let mut probes: Vec<Vec<(Probe, Vec<bool>)>> = vec![vec![]; np];
+    let mut forward: Vec<Vec<(u16, Vec<bool>)>> = vec![vec![]; np];
+    for t in 0..nt {
+        for p in 0..np {
+            let kinds: Vec<bool> = (0..nk).map(|k| k != 0 && kind_type[k] as usize == t && kind_owner[k] as usize == p).collect();
+            for &pi in &moves_of[t * np + p] {
+                let prog: &Program = &programs[pi as usize];
+                if !prog.captures {
+                    continue;
+                }
+                match reverse_probes(prog, &c.exprs, &c.turn_tables) {
+                    Some(list) => {
+                        for pr in list {
+                            match probes[p].iter_mut().find(|(q, _)| *q == pr) {
+                                Some((_, ks)) => ks.iter_mut().zip(&kinds).for_each(|(a, b)| *a |= *b),
+                                None => probes[p].push((pr, kinds.clone())),
+                            }
+                        }
+                    }
+                    None => forward[p].push((pi, kinds.clone())),
+                }
+            }
+        }
+    }
+
+    // Triggers and ends.
+    let mut triggers = vec![];
+    for t in &m.triggers {
+        let mut types = 0u64;
+        for n in &t.types {
+            match c.type_index(&n.text) {
+                Some(i) => types |= 1 << i,
+                None => c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
+            }
+        }
+        let by = t.by.as_ref().and_then(|n| {
+            let p = players.iter().position(|q| *q == n.text);
+            if p.is_none() {
+                c.errs.push(Diag::new(n.span, format!("unknown player `{}`", n.text), format!("players are {}", players.join(", "))));
+            }
+            p.map(|p| p as u8)
+        });
+        let cond = t.cond.as_ref().map(|x| {
+            let cc = c.cond(x, 0, Place::Trigger, &registers);
+            c.intern(cc)
+        });
+        let mut stmts = vec![];
+        for s in &t.stmts {
+            match s {
+                ast::Stmt::Assign(n, op, e) => match c.var(&n.text) {
+                    Some((slot, per)) => {
+                        let e = c.expr(e, 0);
+                        stmts.push(Stmt::Assign(slot, per, *op, e));
+                    }
+                    None => c.errs.push(Diag::new(n.span, format!("unknown counter `{}`", n.text), "declare it with `counter NAME = 0`")),
+                },
+                ast::Stmt::Drop(tn, at) => {
+                    let Some(ti) = c.type_index(&tn.text) else {
+                        c.errs.push(Diag::new(tn.span, format!("unknown piece `{}`", tn.text), c.piece_hint()));
+                        continue;
+                    };
+                    let Some(&(_, slot)) = c.reserves.iter().find(|(t, _)| *t as usize == ti) else {
+                        c.errs.push(Diag::new(tn.span, format!("no reserve of `{}`", tn.text), "declare one in [reserve.PLAYER]"));
+                        continue;
+                    };
+                    let from = match at.text.as_str() {
+                        "from" => true,
+                        "to" => false,
+                        _ => {
+                            c.errs.push(Diag::new(at.span, "drop where?", "write `at from` (the cell left) or `at to` (the cell reached)"));
+                            continue;
+                        }
+                    };
+                    stmts.push(Stmt::Drop(ti as u8, slot, from));
+                }
+            }
+        }
+        triggers.push(Trigger { event: t.event, types, by, cond, stmts });
+    }
+    let mut ends = vec![];
+    for e in &m.ends {
+        let cc = c.cond(&e.cond, 0, Place::End, &registers);
+        let automatic = e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &c.vars);
+        let needs_moves = mentions(&cc, &|x| matches!(x, C::NoMoves | C::CanCapture(_)));
+        let id = c.intern(cc);
+        ends.push(EndRule { outcome: e.outcome, cond: id, automatic, needs_moves });
+    }
+
+    // Setup.
+    let mut setup = vec![0u8; board.len()];
+    for (pl, letter, cell) in &spec.setup {
+        let p = players.iter().position(|q| *q == pl.text);
+        let t = c.type_index(&letter.text);
+        let cl = board.cell(&cell.text);
+        if p.is_none() {
+            c.errs.push(Diag::new(pl.span, format!("unknown player `{}` in the setup", pl.text), format!("players are {}", players.join(", "))));
+        }
+        if t.is_none() {
+            c.errs.push(Diag::new(letter.span, format!("unknown piece `{}` in the setup", letter.text), c.piece_hint()));
+        }
+        if cl.is_none() {
+            c.errs.push(Diag::new(cell.span, format!("unknown cell `{}` in the setup", cell.text), "name a cell of the board"));
+        }
+        if let (Some(p), Some(t), Some(cl)) = (p, t, cl) {
+            if setup[cl as usize] != 0 {
+                c.errs.push(Diag::new(cell.span, format!("cell `{}` is already occupied", cell.text), "each cell holds one piece"));
+            }
+            setup[cl as usize] = 1 + ((t * np + p) * 2) as u8;
+        }
+    }
+    let mut init_vars = vec![0i64; c.nslots];
+    for v in &c.vars {
+        let n = if v.per_player { np } else { 1 };
+        for i in 0..n {
+            init_vars[v.slot as usize + i] = v.init;
+        }
+    }
+    for (pl, letter, n) in &spec.reserves {
+        let p = players.iter().position(|q| *q == pl.text);
+        let t = c.type_index(&letter.text);
+        match (p, t) {
+            (Some(p), Some(t)) => {
+                let slot = c.reserves.iter().find(|(x, _)| *x as usize == t).unwrap().1;
+                init_vars[slot as usize + p] = *n;
+            }
+            _ => c.errs.push(Diag::new(pl.span, "unknown player or piece in [reserve]", "write [reserve.PLAYER] with PIECE = COUNT")),
+        }
+    }
+    let mut fen = FenMap::default();
+    for (l, cells) in &spec.castling {
+        let mut v = vec![];
+        for n in cells {
+            match board.cell(&n.text) {
+                Some(x) => v.push(x),
+                None => c.errs.push(Diag::new(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board")),
+            }
+        }
+        fen.castling.push((l.text.chars().next().unwrap_or('-'), v));
+    }
+    for (field, slot) in [(&spec.halfmove, &mut fen.halfmove), (&spec.fullmove, &mut fen.fullmove)] {
+        if let Some(n) = field {
+            match c.var(&n.text) {
+                Some((s, false)) => *slot = Some(s),
+                _ => c.errs.push(Diag::new(n.span, format!("unknown counter `{}`", n.text), "name a counter declared in the rules")),
+            }
+        }
+    }
+    if !c.errs.is_empty() {
+        return Err(c.errs);
+    }
+    let has_royal = c.types.iter().any(|t| t.royal);
+    Ok(Game {
+        name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
+        path: path.to_string(),
+        board: board.clone(),
+        players,
+        types: c.types,
+        kind_type,
+        kind_owner,
+        kind_moved,
+        programs,
+        moves_of,
+        promotions,
+        zone_sets: c.zone_sets,
+        zones: c.zones,
+        turn_tables: c.turn_tables,
+        conds: c.conds,
+        exprs: c.exprs,
+        vars: c.vars,
+        nslots: c.nslots,
+        registers,
+        triggers,
+        ends,
+        probes,
+        forward_attacks: forward,
+        has_royal,
+        setup,
+        init_vars,
+        fen,
+        options: c.options,
+        reserves: c.reserves,
+    })
+}
+
+fn mentions(c: &C, f: &dyn Fn(&C) -> bool) -> bool {
+    f(c) || match c {
+        C::And(v) | C::Or(v) => v.iter().any(|x| mentions(x, f)),
+        C::Not(x) => mentions(x, f),
+        _ => false,
+    }
+}
+
+fn mentions_clock(c: &C, vars: &[Var]) -> bool {
+    fn e_clock(e: &E, vars: &[Var]) -> bool {
+        match e {
+            E::Var(s, _, _) => vars.iter().any(|v| v.slot == *s && v.clock),
+            E::Max(a, b) | E::Min(a, b) | E::Add(a, b) | E::Sub(a, b) => e_clock(a, vars) || e_clock(b, vars),
+            _ => false,
+        }
+    }
+    mentions(c, &|x| matches!(x, C::Cmp(a, _, b) if e_clock(a, vars) || e_clock(b, vars)))
+}
+
+/// Whether a final test can hold an enemy piece (so the program can capture by landing).
+fn can_hold_enemy(c: &C) -> bool {
+    match c {
+        C::Empty | C::Friend => false,
+        C::And(v) => v.iter().all(can_hold_enemy),
+        C::Or(v) => v.iter().any(can_hold_enemy),
+        _ => true,
+    }
+}
+
+/// Constant value of an expression, if it has one.
+fn constant(e: &E) -> Option<i64> {
+    match e {
+        E::Int(v) => Some(*v),
+        E::Add(a, b) => Some(constant(a)? + constant(b)?),
+        E::Sub(a, b) => Some(constant(a)? - constant(b)?),
+        E::Max(a, b) => Some(constant(a)?.max(constant(b)?)),
+        E::Min(a, b) => Some(constant(a)?.min(constant(b)?)),
+        _ => None,
+    }
+}
+
+/// The reversed forms of a program for attack detection: a slide, or fixed paths of steps.
+fn reverse_probes(prog: &Program, exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
+    let ops = &prog.ops;
+    let mut i = 0;
+    let mut origin = u16::MAX;
+    if let Some(Op::Test(t)) = ops.first() {
+        origin = *t;
+        i = 1;
+    }
+    if let Some(Op::Ray(dirs, max, fin)) = ops.get(i) {
+        let max = if *max == u16::MAX { 64 } else { constant(&exprs[*max as usize])?.clamp(0, 64) as u16 };
+        return Some(dirs.iter().map(|&d| Probe { steps: vec![(d, *fin)], ray: Some(max), origin }).collect());
+    }
+    let mut paths: Vec<Vec<(u8, u16)>> = vec![vec![]];
+    while i < ops.len() {
+        match &ops[i] {
+            Op::Step(ds) => {
+                paths = paths.iter().flat_map(|p| ds.iter().map(move |&d| {
+                    let mut q = p.clone();
+                    q.push((d, u16::MAX));
+                    q
+                })).collect();
+            }
+            Op::Turn(tb) => {
+                let mut next = vec![];
+                for p in &paths {
+                    let last = p.last()?.0;
+                    for &d in &turns[*tb as usize][last as usize] {
+                        let mut q = p.clone();
+                        q.push((d, u16::MAX));
+                        next.push(q);
+                    }
+                }
+                paths = next;
+            }
+            Op::Test(t) => {
+                for p in paths.iter_mut() {
+                    let last = p.last_mut()?;
+                    if last.1 != u16::MAX {
+                        return None;
+                    }
+                    last.1 = *t;
+                }
+            }
+            Op::Emit => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    if paths.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    Some(paths.into_iter().map(|steps| Probe { steps, ray: None, origin }).collect())
+}
+
+struct Compiler<'a> {
+    m: &'a Merged<'a>,
+    board: &'a Board,
+    players: Vec<String>,
+    orient: Vec<(i64, bool)>,
+    types: Vec<PieceType>,
+    zone_sets: Vec<Vec<bool>>,
+    zones: Vec<(String, Vec<u16>)>,
+    conds: Vec<C>,
+    cond_ids: HashMap<C, u16>,
+    exprs: Vec<E>,
+    turn_tables: Vec<Vec<Vec<u8>>>,
+    vars: Vec<Var>,
+    nslots: usize,
+    reserves: Vec<(u8, u16)>,
+    options: Vec<(String, i64)>,
+    errs: Vec<Diag>,
+}
+
+/// Macro arguments bound while expanding.
+#[derive(Clone, Default)]
+struct Env {
+    patterns: Vec<(String, Pattern)>,
+    ints: Vec<(String, i64)>,
+    marks: Vec<(String, String)>,
+}
+
+struct Cg {
+    ops: Vec<Op>,
+    marks: Vec<String>,
+    depth: u8,
+    player: u8,
+    has_effects: bool,
+    expansions: usize,
+}
+
+impl Compiler<'_> {
+    fn type_index(&self, s: &str) -> Option<usize> {
+        let mut ch = s.chars();
+        let l = ch.next()?;
+        if ch.next().is_some() {
+            return None;
+        }
+        self.types.iter().position(|t| t.letter == l)
+    }
+
+    fn piece_hint(&self) -> String {
+        format!("declared pieces: {}", self.types.iter().map(|t| t.letter.to_string()).collect::<Vec<_>>().join(" "))
+    }
+
+    fn zone_hint(&self) -> String {
+        let z: Vec<&str> = self.zones.iter().map(|z| z.0.as_str()).collect();
+        if z.is_empty() { "declare it with `zone NAME = ...`".into() } else { format!("declared zones: {}", z.join(", ")) }
+    }
+
+    fn intern(&mut self, c: C) -> u16 {
+        if let Some(&i) = self.cond_ids.get(&c) {
+            return i;
+        }
+        let i = self.conds.len() as u16;
+        self.cond_ids.insert(c.clone(), i);
+        self.conds.push(c);
+        i
+    }
+
+    fn expr_id(&mut self, e: E) -> u16 {
+        if let Some(i) = self.exprs.iter().position(|x| *x == e) {
+            return i as u16;
+        }
+        self.exprs.push(e);
+        (self.exprs.len() - 1) as u16
+    }
+
+    fn build_zones(&mut self) {
+        let np = self.players.len();
+        let zones: Vec<&ast::ZoneDecl> = self.m.zones.clone();
+        for z in zones {
+            let mut ids = vec![u16::MAX; np];
+            for (who, items) in &z.parts {
+                let targets: Vec<usize> = match who {
+                    None => (0..np).collect(),
+                    Some(n) => match self.players.iter().position(|p| *p == n.text) {
+                        Some(p) => vec![p],
+                        None => {
+                            self.errs.push(Diag::new(n.span, format!("unknown player `{}`", n.text), format!("players are {}", self.players.join(", "))));
+                            continue;
+                        }
+                    },
+                };
+                for p in targets {
+                    let set = self.cellset(items, p);
+                    ids[p] = self.zone_sets.len() as u16;
+                    self.zone_sets.push(set);
+                }
+            }
+            for id in ids.iter_mut() {
+                if *id == u16::MAX {
+                    *id = self.zone_sets.len() as u16;
+                    self.zone_sets.push(vec![false; self.board.len()]);
+                }
+            }
+            self.zones.retain(|(n, _)| *n != z.name.text);
+            self.zones.push((z.name.text.clone(), ids));
+        }
+    }
+
+    fn cellset(&mut self, items: &[ast::CellItem], p: usize) -> Vec<bool> {
+        let b = self.board;
+        let mut set = vec![false; b.len()];
+        for it in items {
+            match it {
+                ast::CellItem::Rank(r, sp) => {
+                    let mut any = false;
+                    for (i, c) in b.cells.iter().enumerate() {
+                        if c.rank == *r {
+                            set[i] = true;
+                            any = true;
+                        }
+                    }
+                    if !any {
+                        self.errs.push(Diag::new(*sp, format!("the board has no rank {r}"), "check the board's ranks"));
+                    }
+                }
+                ast::CellItem::File(f) => {
+                    let mut any = false;
+                    for (i, c) in b.cells.iter().enumerate() {
+                        if c.file.as_deref() == Some(f.text.as_str()) {
+                            set[i] = true;
+                            any = true;
+                        }
+                    }
+                    if !any {
+                        self.errs.push(Diag::new(f.span, format!("the board has no file {}", f.text), "check the board's files"));
+                    }
+                }
+                ast::CellItem::Colour(k, _) => {
+                    for (i, c) in b.cells.iter().enumerate() {
+                        if c.colour == *k {
+                            set[i] = true;
+                        }
+                    }
+                }
+                ast::CellItem::Name(n) => {
+                    if let Some(c) = b.cell(&n.text) {
+                        set[c as usize] = true;
+                    } else if let Some((_, ids)) = self.zones.iter().find(|(z, _)| *z == n.text) {
+                        let other = &self.zone_sets[ids[p] as usize];
+                        for (i, v) in other.iter().enumerate() {
+                            set[i] |= v;
+                        }
+                    } else {
+                        self.errs.push(Diag::new(n.span, format!("unknown cell or zone `{}`", n.text), "name a cell of the board or an earlier zone"));
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn zone_for(&self, n: &Name, p: u8) -> Option<u16> {
+        self.zones.iter().find(|(z, _)| *z == n.text).map(|(_, ids)| ids[p as usize])
+    }
+
+    fn build_vars(&mut self, spec: &Spec) {
+        let np = self.players.len();
+        let counters: Vec<&ast::CounterDecl> = self.m.counters.clone();
+        for c in counters {
+            let slot = self.nslots as u16;
+            self.nslots += if c.per_player { np } else { 1 };
+            self.vars.push(Var { name: c.name.text.clone(), slot, per_player: c.per_player, clock: c.clock, init: c.init });
+        }
+        let mut seen = vec![];
+        for (_, l, _) in &spec.reserves {
+            if let Some(t) = self.type_index(&l.text) {
+                if seen.contains(&t) {
+                    continue;
+                }
+                seen.push(t);
+                let slot = self.nslots as u16;
+                self.nslots += np;
+                let name = format!("reserve-{}", l.text);
+                self.vars.push(Var { name, slot, per_player: true, clock: false, init: 0 });
+                self.reserves.push((t as u8, slot));
+            }
+        }
+    }
+
+    fn var(&self, name: &str) -> Option<(u16, bool)> {
+        self.vars.iter().find(|v| v.name == name).map(|v| (v.slot, v.per_player))
+    }
+
+    /// Absolute directions for a direction or set name, seen by player `p`.
+    fn dirs(&self, name: &str, p: u8, depth: usize) -> Option<Vec<u8>> {
+        if depth > 16 {
+            return None;
+        }
+        if let Some(members) = self.m.dirs.get(name) {
+            let mut out = vec![];
+            for n in members.iter() {
+                for d in self.dirs(&n.text, p, depth + 1)? {
+                    if !out.contains(&d) {
+                        out.push(d);
+                    }
+                }
+            }
+            return Some(out);
+        }
+        let d = self.board.dir(name)?;
+        Some(vec![self.rotate(d, self.orient[p as usize])])
+    }
+
+    fn rotate(&self, d: u8, (by, flip): (i64, bool)) -> u8 {
+        let dirs = &self.board.dirs;
+        match dirs[d as usize].angle {
+            Some(a) => {
+                let a = if flip { -a } else { a };
+                let want = (a + by).rem_euclid(360);
+                dirs.iter().position(|x| x.angle == Some(want)).map(|i| i as u8).unwrap_or(d)
+            }
+            None => d,
+        }
+    }
+
+    fn turn_table(&mut self, angles: &[i64]) -> u16 {
+        let dirs = &self.board.dirs;
+        let table: Vec<Vec<u8>> = (0..dirs.len())
+            .map(|d| {
+                let mut v = vec![];
+                for &a in angles {
+                    let t = match dirs[d].angle {
+                        Some(base) => {
+                            let want = (base + a).rem_euclid(360);
+                            dirs.iter().position(|x| x.angle == Some(want)).map(|i| i as u8)
+                        }
+                        None => (a.rem_euclid(360) == 0).then_some(d as u8),
+                    };
+                    if let Some(t) = t
+                        && !v.contains(&t)
+                    {
+                        v.push(t);
+                    }
+                }
+                v
+            })
+            .collect();
+        if let Some(i) = self.turn_tables.iter().position(|t| *t == table) {
+            return i as u16;
+        }
+        self.turn_tables.push(table);
+        (self.turn_tables.len() - 1) as u16
+    }
+
+    fn program(&mut self, pat: &Pattern, p: u8, registers: &[String]) -> Option<Program> {
+        let n_err = self.errs.len();
+        let mut cg = Cg { ops: vec![], marks: vec![], depth: 0, player: p, has_effects: false, expansions: 0 };
+        let pat = self.expand(pat, &Env::default(), &mut cg.expansions);
+        // A slide at the end of a sequence of tests compiles to a single Ray instruction.
+        let items: Vec<Pattern> = match &pat {
+            Pattern::Seq(v, _) => v.clone(),
+            other => vec![other.clone()],
+        };
+        let n = items.len();
+        let mut fast = false;
+        if n >= 3 && items[..n - 3].iter().all(|x| matches!(x, Pattern::Test(..))) {
+            if let (Pattern::Dir(d), Pattern::Repeat(body, lo, hi, _), Pattern::Test(fin, _)) = (&items[n - 3], &items[n - 2], &items[n - 1]) {
+                let lo0 = matches!(lo, Expr::Int(0, _));
+                if let (true, Pattern::Seq(inner, _)) = (lo0, body.as_ref())
+                    && inner.len() == 2
+                    && matches!(&inner[0], Pattern::Test(Cond::Name(e), _) if e.text == "empty")
+                    && matches!(&inner[1], Pattern::Dir(s) if s.text == "same")
+                    && let Some(ds) = self.dirs(&d.text, p, 0)
+                {
+                    for t in &items[..n - 3] {
+                        self.codegen(t, &mut cg, registers);
+                    }
+                    let max = match hi {
+                        None => u16::MAX,
+                        Some(h) => {
+                            let e = self.expr(h, p);
+                            self.expr_id(E::Add(Box::new(e), Box::new(E::Int(1))))
+                        }
+                    };
+                    let fc = self.cond(fin, p, Place::Pattern, registers);
+                    let fin = self.intern(fc);
+                    cg.ops.push(Op::Ray(ds, max, fin));
+                    fast = true;
+                }
+            }
+        }
+        if !fast {
+            self.codegen(&pat, &mut cg, registers);
+            cg.ops.push(Op::Emit);
+        }
+        if self.errs.len() > n_err {
+            return None;
+        }
+        // The landing test is the last test before Emit, past any effects.
+        let last = cg.ops.iter().rev().find(|o| !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(_) | Op::Land(_)));
+        let lands_on_enemy = match last {
+            Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.conds[*f as usize]),
+            _ => true,
+        };
+        let removes = cg.ops.iter().any(|o| matches!(o, Op::Remove(_)));
+        let captures = lands_on_enemy || removes;
+        Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures })
+    }
+
+    /// Expands macro calls, substituting arguments.
+    fn expand(&mut self, p: &Pattern, env: &Env, budget: &mut usize) -> Pattern {
+        *budget += 1;
+        if *budget > 10_000 {
+            self.errs.push(Diag::new(p.span(), "macro expansion too deep", "a define may not call itself"));
+            return Pattern::Seq(vec![], p.span());
+        }
+        match p {
+            Pattern::Alt(v, s) => Pattern::Alt(v.iter().map(|x| self.expand(x, env, budget)).collect(), *s),
+            Pattern::Seq(v, s) => {
+                let mut out = vec![];
+                for x in v {
+                    match self.expand(x, env, budget) {
+                        Pattern::Seq(inner, _) => out.extend(inner),
+                        y => out.push(y),
+                    }
+                }
+                Pattern::Seq(out, *s)
+            }
+            Pattern::Repeat(b, lo, hi, s) => Pattern::Repeat(
+                Box::new(self.expand(b, env, budget)),
+                subst_expr(lo, env),
+                hi.as_ref().map(|h| subst_expr(h, env)),
+                *s,
+            ),
+            Pattern::Dir(n) => match env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
+                Some((_, q)) => q.clone(),
+                None => p.clone(),
+            },
+            Pattern::Mark(n) => match env.marks.iter().rev().find(|(k, _)| *k == n.text) {
+                Some((_, m)) => Pattern::Mark(Name { text: m.clone(), span: n.span }),
+                None => p.clone(),
+            },
+            Pattern::Call(n, args) => {
+                let args: Vec<Arg> = args
+                    .iter()
+                    .map(|a| match a {
+                        Arg::Pattern(q) => Arg::Pattern(self.expand(q, env, budget)),
+                        Arg::Mark(m) => match env.marks.iter().rev().find(|(k, _)| *k == m.text) {
+                            Some((_, x)) => Arg::Mark(Name { text: x.clone(), span: m.span }),
+                            None => a.clone(),
+                        },
+                        Arg::Int(..) => a.clone(),
+                    })
+                    .collect();
+                if let Some(def) = self.m.defines.get(&(n.text.clone(), args.len())) {
+                    let mut inner = Env::default();
+                    for (param, a) in def.params.iter().zip(&args) {
+                        match a {
+                            Arg::Pattern(q) => {
+                                // A single-word argument may also be used as a number or mark name.
+                                inner.patterns.push((param.text.clone(), q.clone()));
+                            }
+                            Arg::Int(v, _) => inner.ints.push((param.text.clone(), *v)),
+                            Arg::Mark(m) => inner.marks.push((param.text.clone(), m.text.clone())),
+                        }
+                    }
+                    let body = def.body.clone();
+                    self.expand(&body, &inner, budget)
+                } else {
+                    Pattern::Call(n.clone(), args)
+                }
+            }
+            Pattern::Turn(..) | Pattern::Test(..) => p.clone(),
+        }
+    }
+
+    fn codegen(&mut self, p: &Pattern, cg: &mut Cg, registers: &[String]) {
+        match p {
+            Pattern::Seq(v, _) => {
+                for x in v {
+                    self.codegen(x, cg, registers);
+                }
+            }
+            Pattern::Alt(v, _) if v.iter().all(|x| matches!(x, Pattern::Dir(d) if d.text != "same" && d.text != "back")) => {
+                // Alternatives of plain directions are one branching step.
+                let mut ds = vec![];
+                for x in v {
+                    if let Pattern::Dir(d) = x {
+                        match self.dirs(&d.text, cg.player, 0) {
+                            Some(v) => ds.extend(v.into_iter().filter(|d| !ds.contains(d)).collect::<Vec<_>>()),
+                            None => self.errs.push(self.unknown_dir(d)),
+                        }
+                    }
+                }
+                cg.ops.push(Op::Step(ds));
+            }
+            Pattern::Alt(v, _) => {
+                let mut jumps = vec![];
+                for (i, x) in v.iter().enumerate() {
+                    if i + 1 < v.len() {
+                        let split = cg.ops.len();
+                        cg.ops.push(Op::Split(0));
+                        self.codegen(x, cg, registers);
+                        jumps.push(cg.ops.len());
+                        cg.ops.push(Op::Jmp(0));
+                        let here = cg.ops.len() as u32;
+                        cg.ops[split] = Op::Split(here);
+                    } else {
+                        self.codegen(x, cg, registers);
+                    }
+                }
+                let end = cg.ops.len() as u32;
+                for j in jumps {
+                    cg.ops[j] = Op::Jmp(end);
+                }
+            }
+            Pattern::Repeat(body, lo, hi, s) => {
+                if cg.depth >= 4 {
+                    self.errs.push(Diag::new(*s, "repetitions nested too deeply", "nest at most 4 repetitions"));
+                    return;
+                }
+                let slot = cg.depth;
+                cg.depth += 1;
+                let lo_e = self.expr(lo, cg.player);
+                let lo_id = self.expr_id(lo_e);
+                let hi_id = match hi {
+                    None => u16::MAX,
+                    Some(h) => {
+                        let e = self.expr(h, cg.player);
+                        self.expr_id(e)
+                    }
+                };
+                cg.ops.push(Op::LoopInit(slot));
+                let top = cg.ops.len();
+                cg.ops.push(Op::LoopTest(slot, lo_id, hi_id, 0));
+                self.codegen(body, cg, registers);
+                cg.ops.push(Op::LoopInc(slot));
+                cg.ops.push(Op::Jmp(top as u32));
+                let exit = cg.ops.len() as u32;
+                cg.ops[top] = Op::LoopTest(slot, lo_id, hi_id, exit);
+                cg.depth -= 1;
+            }
+            Pattern::Dir(n) => match n.text.as_str() {
+                "same" => {
+                    let t = self.turn_table(&[0]);
+                    cg.ops.push(Op::Turn(t));
+                }
+                "back" => {
+                    let t = self.turn_table(&[180]);
+                    cg.ops.push(Op::Turn(t));
+                }
+                name => match self.dirs(name, cg.player, 0) {
+                    Some(ds) => cg.ops.push(Op::Step(ds)),
+                    None => self.errs.push(self.unknown_dir(n)),
+                },
+            },
+            Pattern::Turn(angles, _) => {
+                let t = self.turn_table(angles);
+                cg.ops.push(Op::Turn(t));
+            }
+            Pattern::Test(c, _) => {
+                let cc = self.cond(c, cg.player, Place::Pattern, registers);
+                let id = self.intern(cc);
+                cg.ops.push(Op::Test(id));
+            }
+            Pattern::Mark(n) => {
+                if let Some(r) = registers.iter().position(|x| *x == n.text) {
+                    cg.has_effects = true;
+                    cg.ops.push(Op::SetReg(r as u8));
+                } else {
+                    let slot = match cg.marks.iter().position(|m| *m == n.text) {
+                        Some(i) => i,
+                        None => {
+                            cg.marks.push(n.text.clone());
+                            cg.marks.len() - 1
+                        }
+                    };
+                    if slot >= 4 {
+                        self.errs.push(Diag::new(n.span, "too many marks in one pattern", "use at most 4 marks"));
+                        return;
+                    }
+                    cg.ops.push(Op::Mark(slot as u8));
+                }
+            }
+            Pattern::Call(n, args) => {
+                cg.has_effects = true;
+                let mark_arg = |cg: &Cg, a: Option<&Arg>| -> Option<u8> {
+                    match a {
+                        Some(Arg::Mark(m)) => cg.marks.iter().position(|x| *x == m.text).map(|i| i as u8),
+                        _ => None,
+                    }
+                };
+                match (n.text.as_str(), args.len()) {
+                    ("remove", 1) => {
+                        let d = match &args[0] {
+                            Arg::Pattern(Pattern::Dir(d)) if d.text == "here" => None,
+                            Arg::Pattern(Pattern::Dir(d)) => match self.dirs(&d.text, cg.player, 0) {
+                                Some(v) if v.len() == 1 => Some(v[0]),
+                                _ => {
+                                    self.errs.push(self.unknown_dir(d));
+                                    return;
+                                }
+                            },
+                            _ => {
+                                self.errs.push(Diag::new(n.span, "remove needs one direction", "write remove(S) or remove(here)"));
+                                return;
+                            }
+                        };
+                        cg.ops.push(Op::Remove(d));
+                    }
+                    ("carry", 1) | ("land", 1) => match mark_arg(cg, args.first()) {
+                        Some(s) => cg.ops.push(if n.text == "carry" { Op::Carry(s) } else { Op::Land(s) }),
+                        None => self.errs.push(Diag::new(n.span, format!("{} needs a mark set earlier in the pattern", n.text), "write e.g. `@k` before it and then carry(@k)")),
+                    },
+                    _ => {
+                        let mut known: Vec<String> = self.m.defines.keys().map(|(k, a)| format!("{k}/{a}")).collect();
+                        known.sort();
+                        self.errs.push(Diag::new(
+                            n.span,
+                            format!("unknown macro or action `{}` with {} argument(s)", n.text, args.len()),
+                            format!("actions: remove(D), carry(@m), land(@m); macros: {}", known.join(", ")),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    fn unknown_dir(&self, n: &Name) -> Diag {
+        let mut names: Vec<String> = self.board.dirs.iter().map(|d| d.name.clone()).collect();
+        let mut sets: Vec<String> = self.m.dirs.keys().cloned().collect();
+        sets.sort();
+        names.extend(sets);
+        Diag::new(
+            n.span,
+            format!("unknown direction `{}`", n.text),
+            format!("directions and sets here: {}, same, back", names.join(" ")),
+        )
+    }
+
+    fn cond(&mut self, c: &Cond, p: u8, place: Place, registers: &[String]) -> C {
+        match c {
+            Cond::Or(v) => C::Or(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
+            Cond::And(v) => C::And(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
+            Cond::Not(x) => C::Not(Box::new(self.cond(x, p, place, registers))),
+            Cond::Cmp(a, op, b) => C::Cmp(self.expr(a, p), *op, self.expr(b, p)),
+            Cond::Func(n, args) => {
+                let only_end = |s: &mut Self| {
+                    if place != Place::End {
+                        s.errs.push(Diag::new(n.span, format!("`{}` can only be used in an end rule", n.text), "move it into the `end { }` block"));
+                    }
+                };
+                match n.text.as_str() {
+                    "repetition" => {
+                        only_end(self);
+                        let k = args.first().map(|e| self.expr(e, p)).and_then(|e| constant(&e)).unwrap_or(3);
+                        C::Repetition(k.clamp(1, 255) as u8)
+                    }
+                    "can-capture" => {
+                        only_end(self);
+                        let mut mask = 0u64;
+                        for a in args {
+                            if let Expr::Name(x) = a {
+                                match self.type_index(&x.text) {
+                                    Some(t) => mask |= 1 << t,
+                                    None => self.errs.push(Diag::new(x.span, format!("unknown piece `{}`", x.text), self.piece_hint())),
+                                }
+                            }
+                        }
+                        C::CanCapture(mask)
+                    }
+                    _ => {
+                        self.errs.push(Diag::new(n.span, format!("unknown condition `{}(...)`", n.text), "known: repetition(N), can-capture(PIECES)"));
+                        C::True
+                    }
+                }
+            }
+            Cond::Name(n) => {
+                let t = n.text.as_str();
+                match t {
+                    "true" => C::True,
+                    "false" => C::Not(Box::new(C::True)),
+                    "empty" => C::Empty,
+                    "occupied" => C::Not(Box::new(C::Empty)),
+                    "enemy" => C::Enemy,
+                    "friend" => C::Friend,
+                    "unmoved" => C::Unmoved,
+                    "origin" => C::Origin,
+                    "attacked" => C::Attacked,
+                    "check" => C::Check,
+                    "no-moves" => {
+                        if place != Place::End {
+                            self.errs.push(Diag::new(n.span, "`no-moves` can only be used in an end rule", "move it into the `end { }` block"));
+                        }
+                        C::NoMoves
+                    }
+                    _ => {
+                        if let Some(ti) = self.type_index(t) {
+                            C::Type(1 << ti)
+                        } else if let Some(z) = self.zone_for(n, p) {
+                            C::Zone(z)
+                        } else if let Some(r) = registers.iter().position(|x| x == t) {
+                            C::Reg(r as u8)
+                        } else if let Some((_, v)) = self.options.iter().find(|(o, _)| o == t) {
+                            if *v != 0 { C::True } else { C::Not(Box::new(C::True)) }
+                        } else if let Some((slot, per)) = self.var(t) {
+                            C::Cmp(E::Var(slot, per, Who::Me), ast::CmpOp::Ne, E::Int(0))
+                        } else {
+                            let mut known: Vec<String> = ["empty", "occupied", "enemy", "friend", "unmoved", "origin", "attacked", "check", "no-moves"]
+                                .iter()
+                                .map(|s| s.to_string())
+                                .collect();
+                            known.extend(self.types.iter().map(|t| t.letter.to_string()));
+                            known.extend(self.zones.iter().map(|z| z.0.clone()));
+                            known.extend(registers.iter().cloned());
+                            self.errs.push(Diag::new(n.span, format!("unknown condition `{t}`"), format!("known here: {}", known.join(" "))));
+                            C::True
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &Expr, p: u8) -> E {
+        match e {
+            Expr::Int(v, _) => E::Int(*v),
+            Expr::Add(a, b, neg) => {
+                let (a, b) = (Box::new(self.expr(a, p)), Box::new(self.expr(b, p)));
+                if *neg { E::Sub(a, b) } else { E::Add(a, b) }
+            }
+            Expr::Name(n) => {
+                if let Some((slot, per)) = self.var(&n.text) {
+                    E::Var(slot, per, Who::Me)
+                } else if let Some((_, v)) = self.options.iter().find(|(o, _)| *o == n.text) {
+                    E::Int(*v)
+                } else if let Some(i) = self.players.iter().position(|x| *x == n.text) {
+                    E::Int(i as i64)
+                } else if n.text == "me" {
+                    E::MePlayer
+                } else {
+                    self.errs.push(Diag::new(n.span, format!("unknown name `{}` in an expression", n.text), "use a counter, an option, a player or a number"));
+                    E::Int(0)
+                }
+            }
+            Expr::Func(n, args) => match n.text.as_str() {
+                "max" | "min" if args.len() == 2 => {
+                    let a: Vec<E> = args.iter().map(|s| self.selector_expr(s, p)).collect();
+                    let (x, y) = (Box::new(a[0].clone()), Box::new(a[1].clone()));
+                    if n.text == "max" { E::Max(x, y) } else { E::Min(x, y) }
+                }
+                "count" => {
+                    let words: Vec<Name> = args
+                        .iter()
+                        .flat_map(|s| match s {
+                            Selector::Words(w) => w.clone(),
+                            Selector::Expr(Expr::Name(x)) => vec![x.clone()],
+                            _ => vec![],
+                        })
+                        .collect();
+                    let mut who = Who::All;
+                    let mut mask = 0u64;
+                    for w in &words {
+                        match w.text.as_str() {
+                            "friend" => who = Who::Me,
+                            "enemy" => who = Who::Others,
+                            "all" => who = Who::All,
+                            t => {
+                                if let Some(i) = self.players.iter().position(|x| x == t) {
+                                    who = Who::Player(i as u8);
+                                } else if let Some(ti) = self.type_index(t) {
+                                    mask |= 1 << ti;
+                                } else {
+                                    self.errs.push(Diag::new(w.span, format!("`{t}` is not a side or piece"), "write count(friend R), count(enemy), count(white K)"));
+                                }
+                            }
+                        }
+                    }
+                    if mask == 0 {
+                        mask = if self.types.len() >= 64 { u64::MAX } else { (1u64 << self.types.len()) - 1 };
+                    }
+                    E::Count(who, mask)
+                }
+                "enemy" | "friend" if args.len() == 1 => match &args[0] {
+                    Selector::Expr(Expr::Name(x)) => match self.var(&x.text) {
+                        Some((slot, true)) => E::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me }),
+                        _ => {
+                            self.errs.push(Diag::new(x.span, format!("`{}` is not a per-player counter", x.text), "declare it with `counter NAME per-player = 0`"));
+                            E::Int(0)
+                        }
+                    },
+                    _ => {
+                        self.errs.push(Diag::new(n.span, "expected a counter name", "write enemy(NAME)"));
+                        E::Int(0)
+                    }
+                },
+                _ => {
+                    self.errs.push(Diag::new(n.span, format!("unknown function `{}`", n.text), "known: max(a, b), min(a, b), count(SIDE PIECES), enemy(COUNTER), friend(COUNTER)"));
+                    E::Int(0)
+                }
+            },
+        }
+    }
+
+    fn selector_expr(&mut self, s: &Selector, p: u8) -> E {
+        match s {
+            Selector::Expr(e) => self.expr(e, p),
+            Selector::Words(w) => {
+                self.errs.push(Diag::new(w[0].span, "expected an expression", "write a number, a counter or a function"));
+                E::Int(0)
+            }
+        }
+    }
+}
+
+fn subst_expr(e: &Expr, env: &Env) -> Expr {
+    match e {
+        Expr::Name(n) => {
+            if let Some((_, v)) = env.ints.iter().rev().find(|(k, _)| *k == n.text) {
+                return Expr::Int(*v, n.span);
+            }
+            if let Some((_, Pattern::Dir(d))) = env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
+                return Expr::Name(d.clone());
+            }
+            e.clone()
+        }
+        Expr::Add(a, b, neg) => Expr::Add(Box::new(subst_expr(a, env)), Box::new(subst_expr(b, env)), *neg),
+        Expr::Func(n, args) => Expr::Func(
+            n.clone(),
+            args.iter()
+                .map(|s| match s {
+                    Selector::Expr(x) => Selector::Expr(subst_expr(x, env)),
+                    w => w.clone(),
+                })
+                .collect(),
+        ),
+        Expr::Int(..) => e.clone(),
+    }
+}
+

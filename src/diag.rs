@@ -1,0 +1,121 @@
+//! Diagnostics: every problem with file, line, column and a hint.
+
+use crate::dsl::ast::Span;
+use std::fmt;
+
+/// One problem found in a game file, located in the DSL text it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diag {
+    /// Where, relative to the text being checked.
+    pub span: Span,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: String,
+}
+
+impl Diag {
+    /// A new diagnostic.
+    pub fn new(span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Diag { span, message: message.into(), hint: hint.into() }
+    }
+}
+
+/// A file whose text spans refer to. Spans of all loaded files share one address space:
+/// a file's bytes are at `base..base + text.len()`.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// File path as given.
+    pub path: String,
+    /// Whole file text.
+    pub text: String,
+    /// Where the file starts in the shared span space.
+    pub base: usize,
+}
+
+/// All files loaded for one game (the game file and the files it extends).
+#[derive(Debug, Clone, Default)]
+pub struct Sources(pub Vec<Source>);
+
+impl Sources {
+    /// Adds a file and returns its base.
+    pub fn add(&mut self, path: &str, text: String) -> usize {
+        let base = self.0.last().map(|s| s.base + s.text.len() + 1).unwrap_or(0);
+        self.0.push(Source { path: path.to_string(), text, base });
+        base
+    }
+
+    /// Renders a diagnostic against the file it points into.
+    pub fn render(&self, d: &Diag) -> String {
+        match self.0.iter().rev().find(|s| s.base <= d.span.start) {
+            Some(s) => s.render(d),
+            None => format!("error: {} (hint: {})", d.message, d.hint),
+        }
+    }
+}
+
+impl Source {
+    /// 1-based line and column of a position in the shared span space.
+    pub fn line_col(&self, pos: usize) -> (usize, usize) {
+        let pos = pos.saturating_sub(self.base).min(self.text.len());
+        let before = &self.text[..pos];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map(|s| s.chars().count()).unwrap_or(0) + 1;
+        (line, col)
+    }
+
+    /// Renders a diagnostic as `file:line:col: error: message` with the source line and a hint.
+    pub fn render(&self, d: &Diag) -> String {
+        let (line, col) = self.line_col(d.span.start);
+        let src_line = self.text.lines().nth(line - 1).unwrap_or("");
+        let width = (d.span.end.saturating_sub(d.span.start)).clamp(1, 60);
+        let width = width.min(src_line.chars().count().saturating_sub(col - 1).max(1));
+        format!(
+            "{}:{}:{}: error: {}\n  | {}\n  | {}{}\n  = hint: {}",
+            self.path,
+            line,
+            col,
+            d.message,
+            src_line,
+            " ".repeat(col - 1),
+            "^".repeat(width),
+            d.hint
+        )
+    }
+}
+
+/// Errors of loading a game: all diagnostics at once, or an I/O failure.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        /// Path.
+        path: String,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// One or more problems in the file(s).
+    #[error("{}", render_all(.0, .1))]
+    Invalid(Sources, Vec<Diag>),
+}
+
+fn render_all(src: &Sources, v: &[Diag]) -> String {
+    let mut s = String::new();
+    for (i, d) in v.iter().enumerate() {
+        if i > 0 {
+            s.push('\n');
+        }
+        s.push_str(&src.render(d));
+    }
+    if v.len() > 1 {
+        s.push_str(&format!("\n{} problems found", v.len()));
+    }
+    s
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (hint: {})", self.message, self.hint)
+    }
+}

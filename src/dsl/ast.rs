@@ -1,0 +1,319 @@
+//! Abstract syntax of the rules DSL, with byte spans into the source text.
+
+/// A byte range in the DSL source; turned into file:line:col by [`crate::diag::Source`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A name with the place it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    /// The text.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// One parsed rules text.
+#[derive(Debug, Clone, Default)]
+pub struct Rules {
+    /// Board declarations (a game has exactly one after merging).
+    pub boards: Vec<BoardDecl>,
+    /// Named direction sets.
+    pub dirs: Vec<(Name, Vec<Name>)>,
+    /// Player orientations: rotation in degrees, and whether directions are first mirrored
+    /// top to bottom (`flip`).
+    pub orients: Vec<(Name, i64, bool)>,
+    /// Zones.
+    pub zones: Vec<ZoneDecl>,
+    /// Piece movement blocks.
+    pub pieces: Vec<PieceDecl>,
+    /// Pattern macros.
+    pub defines: Vec<Define>,
+    /// Counters and clocks.
+    pub counters: Vec<CounterDecl>,
+    /// Cell registers.
+    pub registers: Vec<Name>,
+    /// Effects triggered by events.
+    pub triggers: Vec<Trigger>,
+    /// Game-end rules, in order.
+    pub ends: Vec<EndRule>,
+}
+
+/// `board GENERATOR { ... }`.
+#[derive(Debug, Clone)]
+pub struct BoardDecl {
+    /// The generator.
+    pub generator: Generator,
+    /// Edits after generation.
+    pub stmts: Vec<BoardStmt>,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A board generator.
+#[derive(Debug, Clone)]
+pub enum Generator {
+    /// Rectangular grid of squares, eight compass directions.
+    Square { files: (Name, Name), ranks: (i64, i64) },
+    /// Triangle of triangles with `rows` rows, edge adjacency (E, W, V).
+    Triangle { rows: i64 },
+    /// Hexagon of hexagons (axial coordinates), six neighbour directions.
+    Hex { radius: i64 },
+}
+
+/// An edit of a generated board.
+#[derive(Debug, Clone)]
+pub enum BoardStmt {
+    /// Remove cells.
+    Remove(Vec<Name>),
+    /// Add a named cell at drawing coordinates (square boards).
+    Cell(Option<Name>, (f64, f64), Span),
+    /// Add links `from DIR -> to...`.
+    Link(Name, Name, Vec<Name>),
+    /// Cell colours: `colour EXPR mod N`.
+    Colour(Expr, i64),
+}
+
+/// `zone NAME = cells` or per player.
+#[derive(Debug, Clone)]
+pub struct ZoneDecl {
+    /// Zone name.
+    pub name: Name,
+    /// `None` player means every player.
+    pub parts: Vec<(Option<Name>, Vec<CellItem>)>,
+}
+
+/// One item of a cell set.
+#[derive(Debug, Clone)]
+pub enum CellItem {
+    /// All cells of a rank (row label).
+    Rank(i64, Span),
+    /// All cells of a file.
+    File(Name),
+    /// All cells of a colour.
+    Colour(i64, Span),
+    /// A cell or a zone by name.
+    Name(Name),
+}
+
+/// `piece X { ... }`.
+#[derive(Debug, Clone)]
+pub struct PieceDecl {
+    /// The piece letter.
+    pub name: Name,
+    /// Movement patterns.
+    pub moves: Vec<Pattern>,
+    /// Promotion rules.
+    pub promotes: Vec<Promote>,
+}
+
+/// `promote [optional] in ZONE to X Y`.
+#[derive(Debug, Clone)]
+pub struct Promote {
+    /// May the mover decline.
+    pub optional: bool,
+    /// Zone of arrival.
+    pub zone: Name,
+    /// Choices.
+    pub to: Vec<Name>,
+}
+
+/// `define NAME(PARAMS) = PATTERN`.
+#[derive(Debug, Clone)]
+pub struct Define {
+    /// Macro name.
+    pub name: Name,
+    /// Parameter names.
+    pub params: Vec<Name>,
+    /// Body.
+    pub body: Pattern,
+}
+
+/// A movement pattern: a regular expression over steps, tests and actions.
+#[derive(Debug, Clone)]
+pub enum Pattern {
+    /// Alternatives.
+    Alt(Vec<Pattern>, Span),
+    /// Sequence.
+    Seq(Vec<Pattern>, Span),
+    /// Repetition with bounds (`max` None = unbounded).
+    Repeat(Box<Pattern>, Expr, Option<Expr>, Span),
+    /// A step along a direction or direction set (or a macro parameter).
+    Dir(Name),
+    /// A step turned relative to the previous step: a set of angles.
+    Turn(Vec<i64>, Span),
+    /// A test of the current cell.
+    Test(Cond, Span),
+    /// Save the current cell in a mark or register.
+    Mark(Name),
+    /// A macro or built-in action call.
+    Call(Name, Vec<Arg>),
+}
+
+/// An argument of a call.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// A mark name `@x`.
+    Mark(Name),
+    /// A number.
+    Int(i64, Span),
+    /// A pattern.
+    Pattern(Pattern),
+}
+
+impl Pattern {
+    /// The span of this pattern.
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Alt(_, s) | Pattern::Seq(_, s) | Pattern::Repeat(_, _, _, s) => *s,
+            Pattern::Turn(_, s) | Pattern::Test(_, s) => *s,
+            Pattern::Dir(n) | Pattern::Mark(n) | Pattern::Call(n, _) => n.span,
+        }
+    }
+}
+
+/// A boolean condition.
+#[derive(Debug, Clone)]
+pub enum Cond {
+    /// Disjunction.
+    Or(Vec<Cond>),
+    /// Conjunction.
+    And(Vec<Cond>),
+    /// Negation.
+    Not(Box<Cond>),
+    /// A comparison of two expressions.
+    Cmp(Expr, CmpOp, Expr),
+    /// A named condition (empty, enemy, a piece letter, a zone, a register…).
+    Name(Name),
+    /// A function-like condition (`repetition(3)`, `can-capture(R)`).
+    Func(Name, Vec<Expr>),
+}
+
+/// Comparison operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// ==
+    Eq,
+    /// !=
+    Ne,
+    /// <
+    Lt,
+    /// <=
+    Le,
+    /// >
+    Gt,
+    /// >=
+    Ge,
+}
+
+/// An integer expression.
+#[derive(Debug, Clone)]
+pub enum Expr {
+    /// A literal.
+    Int(i64, Span),
+    /// A counter, coordinate or player name.
+    Name(Name),
+    /// A function: `max(a, b)`, `count(friend R)`.
+    Func(Name, Vec<Selector>),
+    /// Sum / difference.
+    Add(Box<Expr>, Box<Expr>, bool),
+}
+
+/// A function argument: an expression or a list of words (`friend R`).
+#[derive(Debug, Clone)]
+pub enum Selector {
+    /// An expression (a single word is parsed as a name expression).
+    Expr(Expr),
+    /// Several words.
+    Words(Vec<Name>),
+}
+
+/// Counter declaration.
+#[derive(Debug, Clone)]
+pub struct CounterDecl {
+    /// Name.
+    pub name: Name,
+    /// One value per player.
+    pub per_player: bool,
+    /// A clock: not part of the position for repetition.
+    pub clock: bool,
+    /// Initial value.
+    pub init: i64,
+}
+
+/// Events that fire triggers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A piece moved (of one of the listed types, if any).
+    Move,
+    /// A piece (of one of the listed types) was captured.
+    Capture,
+    /// Any completed turn.
+    Turn,
+}
+
+/// `on EVENT TYPES [by PLAYER] [if COND] { STMTS }`.
+#[derive(Debug, Clone)]
+pub struct Trigger {
+    /// Event.
+    pub event: Event,
+    /// Piece types filter (empty = all).
+    pub types: Vec<Name>,
+    /// Player filter.
+    pub by: Option<Name>,
+    /// Condition, evaluated before the statements.
+    pub cond: Option<Cond>,
+    /// Statements.
+    pub stmts: Vec<Stmt>,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A statement of a trigger.
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// `x = e`, `x += e`, `x -= e`.
+    Assign(Name, AssignOp, Expr),
+    /// `drop T at from|to`: a piece from the mover's reserve.
+    Drop(Name, Name),
+}
+
+/// Assignment operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    /// =
+    Set,
+    /// +=
+    Add,
+    /// -=
+    Sub,
+}
+
+/// Results of end rules, for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+    /// Draw.
+    Draw,
+}
+
+/// `RESULT if COND`.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    /// Result.
+    pub outcome: Outcome,
+    /// Condition.
+    pub cond: Cond,
+    /// Marked `auto`: an automatic draw rule, not applied inside perft.
+    pub auto: bool,
+    /// Where it stands.
+    pub span: Span,
+}

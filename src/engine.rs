@@ -1,0 +1,257 @@
+//! The engine: legal moves, attacks and check, game ends, perft.
+
+use crate::board::{Cell, NONE};
+use crate::dsl::ast::Outcome;
+use crate::eval::Ctx;
+use crate::game::{C, Game, Probe};
+use crate::movegen::Gen;
+use crate::state::{MoveList, State};
+
+/// How a node of the game tree stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A player decides.
+    Decision(u8),
+    /// The game is over: the winner, or None for a draw.
+    Over(Option<u8>),
+}
+
+impl Game {
+    /// Pseudo-legal moves of the player to move (own royal safety not checked).
+    pub fn pseudo_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let np = self.np();
+        for (c, &k) in st.board.iter().enumerate() {
+            if k == 0 || self.kind_owner[k as usize] != me {
+                continue;
+            }
+            let slot = self.kind_type[k as usize] as usize * np + me as usize;
+            let mut pg = Gen::new(self, st, me, c as Cell, out, NONE);
+            for &p in &self.moves_of[slot] {
+                pg.run(&self.programs[p as usize]);
+            }
+        }
+    }
+
+    /// Legal moves of the player to move.
+    pub fn legal_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
+        out.clear();
+        self.pseudo_moves(st, out);
+        if !self.has_royal {
+            return;
+        }
+        let me = st.to_move;
+        let mut keep = 0;
+        for i in 0..out.moves.len() {
+            let m = out.moves[i];
+            scratch.clone_from(st);
+            self.apply(scratch, &m, out.effects_of(&m));
+            if !self.in_check(scratch, me) {
+                out.moves[keep] = m;
+                keep += 1;
+            }
+        }
+        out.moves.truncate(keep);
+    }
+
+    /// Whether player `p` has a royal piece under attack.
+    pub fn in_check(&self, st: &State, p: u8) -> bool {
+        let r = st.royal[p as usize];
+        if r != NONE {
+            return self.attacked(st, r, p);
+        }
+        st.board.iter().enumerate().any(|(c, &k)| {
+            k != 0
+                && self.kind_owner[k as usize] == p
+                && self.types[self.kind_type[k as usize] as usize].royal
+                && self.attacked(st, c as Cell, p)
+        })
+    }
+
+    /// Whether cell `c` is attacked by any player other than `victim`: some piece of theirs
+    /// could capture on it (by landing on it or removing it) if it were theirs to move.
+    pub fn attacked(&self, st: &State, c: Cell, victim: u8) -> bool {
+        for p in 0..self.np() as u8 {
+            if p == victim {
+                continue;
+            }
+            for (probe, kinds) in &self.probes[p as usize] {
+                if self.probe_hits(st, probe, kinds, c, p) {
+                    return true;
+                }
+            }
+            for (prog, kinds) in &self.forward_attacks[p as usize] {
+                for (a, &k) in st.board.iter().enumerate() {
+                    if k != 0 && kinds[k as usize] {
+                        let mut sink = MoveList::default();
+                        let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
+                        g.run(&self.programs[*prog as usize]);
+                        if g.found {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn probe_hits(&self, st: &State, probe: &Probe, kinds: &[bool], target: Cell, p: u8) -> bool {
+        let cx = Ctx { g: self, st, me: p, origin: NONE };
+        let (d, fin) = *probe.steps.last().unwrap();
+        if fin != u16::MAX && !cx.test(fin, target, true) {
+            return false;
+        }
+        if let Some(max) = probe.ray {
+            return self.ray_back(st, &cx, probe, kinds, target, d, max);
+        }
+        self.path_back(st, &cx, probe, kinds, target, probe.steps.len() - 1)
+    }
+
+    fn ray_back(&self, st: &State, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, d: u8, left: u16) -> bool {
+        if left == 0 {
+            return false;
+        }
+        for &s in self.board.sources(c, d) {
+            let k = st.board[s as usize];
+            if k != 0 {
+                if kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
+                    return true;
+                }
+            } else if self.ray_back(st, cx, probe, kinds, s, d, left - 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn path_back(&self, st: &State, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, i: usize) -> bool {
+        let d = probe.steps[i].0;
+        for &s in self.board.sources(c, d) {
+            if i == 0 {
+                let k = st.board[s as usize];
+                if k != 0 && kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
+                    return true;
+                }
+            } else {
+                let t = probe.steps[i - 1].1;
+                if (t == u16::MAX || cx.test(t, s, true)) && self.path_back(st, cx, probe, kinds, s, i - 1) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The game result at a node, given its legal moves; `history` holds position keys of
+    /// earlier positions (for repetition); `automatic` applies repetition and clock draws.
+    pub fn status(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> Status {
+        let me = st.to_move;
+        for r in &self.ends {
+            if r.automatic && !automatic {
+                continue;
+            }
+            if self.end_holds(st, &self.conds[r.cond as usize], moves, history) {
+                let np = self.np() as u8;
+                return Status::Over(match r.outcome {
+                    Outcome::Draw => None,
+                    Outcome::Win => Some(me),
+                    Outcome::Loss => (np == 2).then_some((me + 1) % np),
+                });
+            }
+        }
+        if moves.is_empty() {
+            // No rule covers a player without moves: the game cannot go on; call it a draw.
+            return Status::Over(None);
+        }
+        Status::Decision(me)
+    }
+
+    fn end_holds(&self, st: &State, c: &C, moves: &MoveList, history: &[u64]) -> bool {
+        match c {
+            C::NoMoves => moves.is_empty(),
+            C::Repetition(n) => {
+                let key = self.position_key(st);
+                history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
+            }
+            C::CanCapture(mask) => moves.moves.iter().any(|m| {
+                let k = st.board[m.to as usize];
+                let direct = k != 0 && m.to != m.from && mask & (1 << self.kind_type[k as usize]) != 0;
+                direct
+                    || moves.effects_of(m).iter().any(|e| match e {
+                        crate::state::Effect::Remove(x) => {
+                            let k = st.board[*x as usize];
+                            k != 0 && mask & (1 << self.kind_type[k as usize]) != 0
+                        }
+                        _ => false,
+                    })
+            }),
+            C::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
+            C::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
+            C::Not(x) => !self.end_holds(st, x, moves, history),
+            other => Ctx { g: self, st, me: st.to_move, origin: NONE }.holds(other, NONE, false),
+        }
+    }
+}
+
+/// Perft with reusable buffers per depth.
+pub struct Perft<'a> {
+    g: &'a Game,
+    lists: Vec<MoveList>,
+    states: Vec<State>,
+    scratch: State,
+}
+
+impl<'a> Perft<'a> {
+    /// Buffers for a search up to `depth`.
+    pub fn new(g: &'a Game, st: &State, depth: usize) -> Self {
+        Perft {
+            g,
+            lists: (0..=depth).map(|_| MoveList::default()).collect(),
+            states: (0..=depth).map(|_| st.clone()).collect(),
+            scratch: st.clone(),
+        }
+    }
+
+    /// Leaves `depth` decisions below `st`.
+    pub fn count(&mut self, st: &State, depth: usize) -> u64 {
+        self.states[depth].clone_from(st);
+        self.rec(depth)
+    }
+
+    /// The legal moves at `st` (terminal nodes have none).
+    pub fn actions(&mut self, st: &State) -> MoveList {
+        let mut l = MoveList::default();
+        self.g.legal_moves(st, &mut l, &mut self.scratch);
+        if let Status::Over(_) = self.g.status(st, &l, &[], false) {
+            l.clear();
+        }
+        l
+    }
+
+    fn rec(&mut self, depth: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let g = self.g;
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        g.legal_moves(&self.states[depth], &mut list, &mut self.scratch);
+        let n = if let Status::Over(_) = g.status(&self.states[depth], &list, &[], false) {
+            0
+        } else if depth == 1 {
+            list.len() as u64
+        } else {
+            let mut total = 0;
+            for i in 0..list.moves.len() {
+                let m = list.moves[i];
+                let (lo, hi) = self.states.split_at_mut(depth);
+                lo[depth - 1].clone_from(&hi[0]);
+                g.apply(&mut lo[depth - 1], &m, list.effects_of(&m));
+                total += self.rec(depth - 1);
+            }
+            total
+        };
+        self.lists[depth] = list;
+        n
+    }
+}

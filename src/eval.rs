@@ -1,0 +1,129 @@
+//! Evaluating compiled conditions and expressions at a cell, for a player.
+
+use crate::board::{Cell, NONE};
+use crate::dsl::ast::CmpOp;
+use crate::game::{C, E, Game, Who};
+use crate::state::State;
+
+/// What a condition is evaluated against: the game, a position, the player whose view it
+/// takes (`me`), and the origin of the piece being moved (NONE outside movement).
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    /// The game.
+    pub g: &'a Game,
+    /// The position.
+    pub st: &'a State,
+    /// The player in context.
+    pub me: u8,
+    /// Origin of the moving piece.
+    pub origin: Cell,
+}
+
+impl Ctx<'_> {
+    /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
+    #[inline]
+    pub fn at(&self, c: Cell, stepped: bool) -> u8 {
+        if stepped && c == self.origin { 0 } else { self.st.board[c as usize] }
+    }
+
+    /// Tests condition `id` at cell `c`.
+    #[inline]
+    pub fn test(&self, id: u16, c: Cell, stepped: bool) -> bool {
+        self.holds(&self.g.conds[id as usize], c, stepped)
+    }
+
+    /// Tests a condition at cell `c`.
+    pub fn holds(&self, cond: &C, c: Cell, stepped: bool) -> bool {
+        let g = self.g;
+        match cond {
+            C::True => true,
+            C::Empty => c != NONE && self.at(c, stepped) == 0,
+            C::Enemy => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && g.kind_owner[k as usize] != self.me
+                }
+            }
+            C::Friend => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && g.kind_owner[k as usize] == self.me
+                }
+            }
+            C::Type(mask) => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && mask & (1 << g.kind_type[k as usize]) != 0
+                }
+            }
+            C::Unmoved => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && !g.kind_moved[k as usize]
+                }
+            }
+            C::Zone(z) => c != NONE && g.zone_sets[*z as usize][c as usize],
+            C::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
+            C::Origin => c == self.origin,
+            C::Attacked => c != NONE && g.attacked(self.st, c, self.me),
+            C::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
+            C::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
+            C::Not(x) => !self.holds(x, c, stepped),
+            C::Cmp(a, op, b) => {
+                let (a, b) = (self.eval(a), self.eval(b));
+                match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }
+            }
+            C::Check => g.in_check(self.st, self.me),
+            // These need the move list or history; the engine evaluates them in `status`.
+            C::NoMoves | C::Repetition(_) | C::CanCapture(_) => false,
+        }
+    }
+
+    fn players(&self, who: Who) -> impl Iterator<Item = usize> + '_ {
+        let me = self.me as usize;
+        (0..self.g.np()).filter(move |&p| match who {
+            Who::Me => p == me,
+            Who::Others => p != me,
+            Who::All => true,
+            Who::Player(q) => p == q as usize,
+        })
+    }
+
+    /// Evaluates an expression.
+    pub fn eval(&self, e: &E) -> i64 {
+        match e {
+            E::Int(v) => *v,
+            E::Var(slot, per, who) => {
+                if *per {
+                    self.players(*who).map(|p| self.st.vars[*slot as usize + p]).sum()
+                } else {
+                    self.st.vars[*slot as usize]
+                }
+            }
+            E::Count(who, mask) => {
+                let np = self.g.np();
+                let mut n = 0i64;
+                for t in 0..self.g.types.len() {
+                    if mask & (1 << t) != 0 {
+                        for p in self.players(*who) {
+                            n += self.st.counts[t * np + p] as i64;
+                        }
+                    }
+                }
+                n
+            }
+            E::Max(a, b) => self.eval(a).max(self.eval(b)),
+            E::Min(a, b) => self.eval(a).min(self.eval(b)),
+            E::Add(a, b) => self.eval(a) + self.eval(b),
+            E::Sub(a, b) => self.eval(a) - self.eval(b),
+            E::MePlayer => self.me as i64,
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! The compiled game: dense tables the engine runs on. Built by [`crate::compile`].
+
+use crate::board::{Board, Cell};
+
+/// Piece kind: 0 is empty; otherwise it encodes (type, owner, moved).
+pub type Kind = u8;
+
+/// One piece type from the game file.
+#[derive(Debug, Clone)]
+pub struct PieceType {
+    /// Letter used in notation (upper case).
+    pub letter: char,
+    /// Full name.
+    pub name: String,
+    /// Value for the AI's evaluation.
+    pub value: i32,
+    /// Royal: a move may not leave it attacked; `check` refers to it.
+    pub royal: bool,
+    /// At most this many of the type per player through promotion.
+    pub max: Option<u8>,
+}
+
+/// A condition, compiled: evaluated at a cursor cell for a player.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum C {
+    /// Always true.
+    True,
+    /// The cell is empty (the moving piece's origin counts as empty).
+    Empty,
+    /// The cell holds a piece of another player.
+    Enemy,
+    /// The cell holds a piece of the player.
+    Friend,
+    /// The occupant's type is in the mask.
+    Type(u64),
+    /// The occupant has never moved.
+    Unmoved,
+    /// The cell is in a zone (bitset index).
+    Zone(u16),
+    /// The cell equals a register.
+    Reg(u8),
+    /// The cell is the moving piece's origin.
+    Origin,
+    /// The cell is attacked by another player.
+    Attacked,
+    /// All of.
+    And(Vec<C>),
+    /// Any of.
+    Or(Vec<C>),
+    /// Not.
+    Not(Box<C>),
+    /// Comparison.
+    Cmp(E, crate::dsl::ast::CmpOp, E),
+    /// The player to move has no legal action (end rules only).
+    NoMoves,
+    /// The player to move has a royal piece under attack.
+    Check,
+    /// The position occurred this many times (end rules only).
+    Repetition(u8),
+    /// The player to move has a legal move capturing a piece of these types (end rules only).
+    CanCapture(u64),
+}
+
+/// Whose value a per-player variable or count refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Who {
+    /// The player in context (mover in patterns and triggers, player to move in ends).
+    Me,
+    /// Every other player.
+    Others,
+    /// Everyone.
+    All,
+    /// A player by index.
+    Player(u8),
+}
+
+/// An integer expression, compiled.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum E {
+    /// Literal.
+    Int(i64),
+    /// A variable slot base and whether it is per player.
+    Var(u16, bool, Who),
+    /// Number of pieces of a player set and type mask.
+    Count(Who, u64),
+    /// Maximum.
+    Max(Box<E>, Box<E>),
+    /// Minimum.
+    Min(Box<E>, Box<E>),
+    /// Sum.
+    Add(Box<E>, Box<E>),
+    /// Difference.
+    Sub(Box<E>, Box<E>),
+    /// The index of the player in context.
+    MePlayer,
+}
+
+/// An instruction of a movement program.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// Step along any of these absolute directions (branching; forks branch too).
+    Step(Vec<u8>),
+    /// Step along a direction derived from the previous one: `table[last]` lists them.
+    Turn(u16),
+    /// Continue only if the condition holds at the cursor.
+    Test(u16),
+    /// Explore the next instruction, then the target.
+    Split(u32),
+    /// Jump.
+    Jmp(u32),
+    /// Save the cursor in a mark slot.
+    Mark(u8),
+    /// Effect: set a register to the cursor.
+    SetReg(u8),
+    /// Effect: remove the piece one step from the cursor along a direction (or at the cursor).
+    Remove(Option<u8>),
+    /// Effect: move the piece at the cursor to a mark.
+    Carry(u8),
+    /// The moving piece lands on a mark instead of the cursor.
+    Land(u8),
+    /// Start a counted loop.
+    LoopInit(u8),
+    /// Loop head: slot, min, max (expression ids; u16::MAX = unbounded), exit.
+    LoopTest(u8, u16, u16, u32),
+    /// Count one iteration.
+    LoopInc(u8),
+    /// A whole slide: along each direction, emit where `final` holds, stop at the first occupied cell.
+    Ray(Vec<u8>, u16, u16),
+    /// Land at the cursor: emit a move.
+    Emit,
+}
+
+/// A movement program for one piece type and player.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// Instructions.
+    pub ops: Vec<Op>,
+    /// Whether it contains effects or marks (castling, en passant…).
+    pub has_effects: bool,
+    /// Whether its final test can hold an enemy (it can capture by landing).
+    pub captures: bool,
+}
+
+/// A reversible attack shape: a fixed path of steps or a slide.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Probe {
+    /// Directions from the attacker to the target, with the test on each cell after the step
+    /// (the last one is the final test).
+    pub steps: Vec<(u8, u16)>,
+    /// A slide along one direction (steps has one entry), with this many cells at most.
+    pub ray: Option<u16>,
+    /// Test at the attacker's own cell (u16::MAX = none).
+    pub origin: u16,
+}
+
+/// Promotion on arrival in a zone.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Zone bitset.
+    pub zone: u16,
+    /// May decline.
+    pub optional: bool,
+    /// Target types.
+    pub to: Vec<u8>,
+}
+
+/// What a trigger listens to.
+pub use crate::dsl::ast::Event;
+
+/// A trigger statement, compiled.
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// Assign to a variable (slot base, per player) an expression.
+    Assign(u16, bool, crate::dsl::ast::AssignOp, E),
+    /// Drop a piece of a type from the mover's reserve (variable slot base) onto from/to.
+    Drop(u8, u16, bool),
+}
+
+/// A trigger, compiled.
+#[derive(Debug, Clone)]
+pub struct Trigger {
+    /// Event.
+    pub event: Event,
+    /// Types (mask; 0 = any).
+    pub types: u64,
+    /// Only moves by this player.
+    pub by: Option<u8>,
+    /// Condition id.
+    pub cond: Option<u16>,
+    /// Statements.
+    pub stmts: Vec<Stmt>,
+}
+
+/// A game-end rule, compiled.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    /// Outcome for the player to move.
+    pub outcome: crate::dsl::ast::Outcome,
+    /// Condition id.
+    pub cond: u16,
+    /// Whether it is an automatic draw rule (repetition or clock), skipped in perft.
+    pub automatic: bool,
+    /// Whether it needs the list of legal moves.
+    pub needs_moves: bool,
+}
+
+/// A variable of the game state.
+#[derive(Debug, Clone)]
+pub struct Var {
+    /// Name.
+    pub name: String,
+    /// First slot.
+    pub slot: u16,
+    /// One slot per player.
+    pub per_player: bool,
+    /// Not part of the position for repetition.
+    pub clock: bool,
+    /// Initial value.
+    pub init: i64,
+}
+
+/// How the chess-style position string maps to state (castling letters, clocks).
+#[derive(Debug, Clone, Default)]
+pub struct FenMap {
+    /// Castling letters and the cells whose pieces must be unmoved.
+    pub castling: Vec<(char, Vec<Cell>)>,
+    /// Variable shown as the halfmove clock.
+    pub halfmove: Option<u16>,
+    /// Variable shown as the fullmove number.
+    pub fullmove: Option<u16>,
+}
+
+/// A compiled game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Display name.
+    pub name: String,
+    /// Path of the game file.
+    pub path: String,
+    /// The board.
+    pub board: Board,
+    /// Player names; index 0 moves first.
+    pub players: Vec<String>,
+    /// Piece types.
+    pub types: Vec<PieceType>,
+    /// Per kind: type index.
+    pub kind_type: Vec<u8>,
+    /// Per kind: owner player.
+    pub kind_owner: Vec<u8>,
+    /// Per kind: has moved.
+    pub kind_moved: Vec<bool>,
+    /// Programs.
+    pub programs: Vec<Program>,
+    /// Per (type * players + player): program ids.
+    pub moves_of: Vec<Vec<u16>>,
+    /// Per (type * players + player): promotions.
+    pub promotions: Vec<Vec<Promotion>>,
+    /// Zone bitsets, one bool per cell.
+    pub zone_sets: Vec<Vec<bool>>,
+    /// Zone names and bitset index per player.
+    pub zones: Vec<(String, Vec<u16>)>,
+    /// Turn tables: for each last direction, the next directions.
+    pub turn_tables: Vec<Vec<Vec<u8>>>,
+    /// Conditions.
+    pub conds: Vec<C>,
+    /// Expressions.
+    pub exprs: Vec<E>,
+    /// Variables.
+    pub vars: Vec<Var>,
+    /// Number of variable slots.
+    pub nslots: usize,
+    /// Registers (names).
+    pub registers: Vec<String>,
+    /// Triggers in order.
+    pub triggers: Vec<Trigger>,
+    /// End rules in order.
+    pub ends: Vec<EndRule>,
+    /// Per attacking player: reverse probes and the kinds that attack through them.
+    pub probes: Vec<Vec<(Probe, Vec<bool>)>>,
+    /// Per attacking player: programs that cannot be reversed, with the kinds using them.
+    pub forward_attacks: Vec<Vec<(u16, Vec<bool>)>>,
+    /// Whether any type is royal.
+    pub has_royal: bool,
+    /// Initial board.
+    pub setup: Vec<Kind>,
+    /// Initial variable values.
+    pub init_vars: Vec<i64>,
+    /// Position-string mapping.
+    pub fen: FenMap,
+    /// Options and values in force.
+    pub options: Vec<(String, i64)>,
+    /// Types that have a reserve: (type, slot base).
+    pub reserves: Vec<(u8, u16)>,
+}
+
+impl Game {
+    /// Number of players.
+    #[inline]
+    pub fn np(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Kind for (type, owner, moved).
+    #[inline]
+    pub fn kind(&self, t: u8, owner: u8, moved: bool) -> Kind {
+        1 + ((t as usize * self.np() + owner as usize) * 2 + moved as usize) as Kind
+    }
+
+    /// The same kind with the moved flag set.
+    #[inline]
+    pub fn moved(&self, k: Kind) -> Kind {
+        if k == 0 { 0 } else { ((k - 1) | 1) + 1 }
+    }
+
+    /// Letter of a kind as shown on boards: upper case for player 0, lower case otherwise.
+    pub fn kind_char(&self, k: Kind) -> char {
+        let l = self.types[self.kind_type[k as usize] as usize].letter;
+        if self.kind_owner[k as usize] == 0 { l } else { l.to_ascii_lowercase() }
+    }
+
+    /// Kind from a board letter (unmoved), if the letter names a type.
+    pub fn kind_of_char(&self, ch: char) -> Option<Kind> {
+        let t = self.types.iter().position(|t| t.letter == ch.to_ascii_uppercase())?;
+        let owner = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        (owner < self.np()).then(|| self.kind(t as u8, owner as u8, false))
+    }
+
+    /// Player index by name.
+    pub fn player(&self, name: &str) -> Option<u8> {
+        self.players.iter().position(|p| p == name).map(|i| i as u8)
+    }
+}

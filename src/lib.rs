@@ -1,0 +1,28 @@
+//! interp: plays chess-like games whose rules live in data files.
+//!
+//! Pipeline: [`load`] (TOML + rules DSL via [`dsl`]) → [`compile`] (names checked, board
+//! graph built by [`board`], patterns compiled to programs) → [`game::Game`] tables →
+//! the engine ([`movegen`], [`state`], [`engine`]) → front ends ([`cli`]).
+
+pub mod board;
+pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod dsl;
+pub mod engine;
+pub mod eval;
+pub mod game;
+pub mod load;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod state;
+
+use diag::LoadError;
+use game::Game;
+
+/// Loads and compiles a game file, with option overrides (`NAME` or `NAME=VALUE`).
+pub fn open(path: &str, options: &[String]) -> Result<Game, LoadError> {
+    let (spec, sources) = load::load(path)?;
+    compile::compile(&spec, path, options).map_err(|d| LoadError::Invalid(sources, d))
+}

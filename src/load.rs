@@ -1,0 +1,330 @@
+//! Loading game files: TOML (metadata, pieces, setup, options) with an embedded rules
+//! text, following `extends` chains. Every problem is reported with its span.
+
+use crate::diag::{Diag, LoadError, Sources};
+use crate::dsl::ast::{Name, Rules, Span};
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// A piece type as declared in TOML.
+#[derive(Debug, Clone)]
+pub struct PieceSpec {
+    /// Letter.
+    pub letter: Name,
+    /// Full name.
+    pub name: String,
+    /// AI value.
+    pub value: i32,
+    /// Royal.
+    pub royal: bool,
+    /// Maximum per player.
+    pub max: Option<u8>,
+}
+
+/// Everything a game file says, merged over its `extends` chain.
+#[derive(Debug, Clone, Default)]
+pub struct Spec {
+    /// Display name.
+    pub name: String,
+    /// Players in turn order.
+    pub players: Vec<Name>,
+    /// Piece types.
+    pub pieces: Vec<PieceSpec>,
+    /// Setup per player: (player, piece letter, cell).
+    pub setup: Vec<(Name, Name, Name)>,
+    /// Reserves: (player, letter, count).
+    pub reserves: Vec<(Name, Name, i64)>,
+    /// Declared options with defaults.
+    pub options: Vec<(Name, i64)>,
+    /// Position-string castling letters and their cells.
+    pub castling: Vec<(Name, Vec<Name>)>,
+    /// Variable shown as the halfmove clock.
+    pub halfmove: Option<Name>,
+    /// Variable shown as the fullmove number.
+    pub fullmove: Option<Name>,
+    /// Parsed rules texts, base first.
+    pub rules: Vec<Rules>,
+}
+
+/// The built-in pattern macros.
+pub const PRELUDE: &str = include_str!("prelude.rules");
+
+/// Loads a game file and everything it extends.
+pub fn load(path: &str) -> Result<(Spec, Sources), LoadError> {
+    let mut sources = Sources::default();
+    let mut diags = vec![];
+    let base = sources.add("<prelude>", PRELUDE.to_string());
+    let prelude = crate::dsl::parse::parse(PRELUDE, base).expect("the prelude parses");
+    let mut spec = load_into(Path::new(path), &mut sources, &mut diags, 0)?;
+    spec.rules.insert(0, prelude);
+    if diags.is_empty() { Ok((spec, sources)) } else { Err(LoadError::Invalid(sources, diags)) }
+}
+
+fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: usize) -> Result<Spec, LoadError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LoadError::Io { path: path.display().to_string(), source: e })?;
+    let base = sources.add(&path.display().to_string(), text.clone());
+    let sp = |r: std::ops::Range<usize>| Span { start: base + r.start, end: base + r.end };
+    let table = match DeTable::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            let r = e.span().unwrap_or(0..0);
+            diags.push(Diag::new(sp(r), format!("invalid TOML: {}", e.message()), "check the TOML syntax near here"));
+            return Ok(Spec::default());
+        }
+    };
+    let table = table.into_inner();
+    let mut spec = Spec::default();
+    let mut rules_text: Option<(String, usize)> = None;
+    for (k, v) in table.iter() {
+        match k.get_ref().as_ref() {
+            "game" => {
+                let Some(t) = want_table(v, sp(k.span()), "game", diags) else { continue };
+                for (gk, gv) in t.iter() {
+                    let ks = sp(gk.span());
+                    match gk.get_ref().as_ref() {
+                        "name" => {
+                            if let Some(s) = want_str(gv, &sp, diags) {
+                                spec.name = s.text;
+                            }
+                        }
+                        "players" => spec.players = want_names(gv, &sp, diags),
+                        "extends" => {
+                            if let Some(s) = want_str(gv, &sp, diags) {
+                                if depth > 8 {
+                                    diags.push(Diag::new(s.span, "extends chain too long", "check for a file extending itself"));
+                                    continue;
+                                }
+                                let p: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&s.text);
+                                if !p.exists() {
+                                    diags.push(Diag::new(s.span, format!("cannot find `{}`", p.display()), "the path is relative to this file"));
+                                    continue;
+                                }
+                                let parent = load_into(&p, sources, diags, depth + 1)?;
+                                spec = merge(parent, spec);
+                            }
+                        }
+                        "rules" => {
+                            if let DeValue::String(s) = gv.get_ref() {
+                                let r = gv.span();
+                                let raw = &text[r.clone()];
+                                let mut off = if raw.starts_with("'''") || raw.starts_with("\"\"\"") { 3 } else { 1 };
+                                if raw[off..].starts_with("\r\n") {
+                                    off += 2;
+                                } else if raw[off..].starts_with('\n') {
+                                    off += 1;
+                                }
+                                rules_text = Some((s.to_string(), base + r.start + off));
+                            } else {
+                                diags.push(type_err(gv, &sp, "a string (use '''...''' for the rules text)"));
+                            }
+                        }
+                        other => diags.push(Diag::new(ks, format!("unknown key `{other}` in [game]"), "known keys: name, players, extends, rules")),
+                    }
+                }
+            }
+            "pieces" => {
+                let Some(t) = want_table(v, sp(k.span()), "pieces", diags) else { continue };
+                for (pk, pv) in t.iter() {
+                    let letter = Name { text: pk.get_ref().to_string(), span: sp(pk.span()) };
+                    if letter.text.chars().count() != 1 || !letter.text.chars().all(|c| c.is_ascii_uppercase()) {
+                        diags.push(Diag::new(letter.span, format!("piece letter `{}` must be one upper-case letter", letter.text), "write e.g. [pieces.K]"));
+                        continue;
+                    }
+                    let Some(pt) = want_table(pv, letter.span, "a piece", diags) else { continue };
+                    let mut ps = PieceSpec { name: letter.text.clone(), letter, value: 1, royal: false, max: None };
+                    for (fk, fv) in pt.iter() {
+                        match fk.get_ref().as_ref() {
+                            "name" => {
+                                if let Some(s) = want_str(fv, &sp, diags) {
+                                    ps.name = s.text;
+                                }
+                            }
+                            "value" => ps.value = want_int(fv, &sp, diags).unwrap_or(1) as i32,
+                            "royal" => ps.royal = want_bool(fv, &sp, diags).unwrap_or(false),
+                            "max" => ps.max = want_int(fv, &sp, diags).map(|v| v.clamp(0, 255) as u8),
+                            other => diags.push(Diag::new(sp(fk.span()), format!("unknown key `{other}` for a piece"), "known keys: name, value, royal, max")),
+                        }
+                    }
+                    spec.pieces.retain(|p| p.letter.text != ps.letter.text);
+                    spec.pieces.push(ps);
+                }
+            }
+            "setup" | "reserve" => {
+                let setup = k.get_ref().as_ref() == "setup";
+                let Some(t) = want_table(v, sp(k.span()), k.get_ref(), diags) else { continue };
+                for (pk, pv) in t.iter() {
+                    let player = Name { text: pk.get_ref().to_string(), span: sp(pk.span()) };
+                    let Some(pt) = want_table(pv, player.span, "a player's pieces", diags) else { continue };
+                    if setup {
+                        spec.setup.retain(|(p, _, _)| p.text != player.text);
+                    } else {
+                        spec.reserves.retain(|(p, _, _)| p.text != player.text);
+                    }
+                    for (lk, lv) in pt.iter() {
+                        let letter = Name { text: lk.get_ref().to_string(), span: sp(lk.span()) };
+                        if setup {
+                            for cell in want_names(lv, &sp, diags) {
+                                spec.setup.push((player.clone(), letter.clone(), cell));
+                            }
+                        } else if let Some(n) = want_int(lv, &sp, diags) {
+                            spec.reserves.push((player.clone(), letter, n));
+                        }
+                    }
+                }
+            }
+            "options" => {
+                let Some(t) = want_table(v, sp(k.span()), "options", diags) else { continue };
+                for (ok, ov) in t.iter() {
+                    let n = Name { text: ok.get_ref().to_string(), span: sp(ok.span()) };
+                    let val = match ov.get_ref() {
+                        DeValue::Boolean(b) => *b as i64,
+                        DeValue::Integer(_) => want_int(ov, &sp, diags).unwrap_or(0),
+                        _ => {
+                            diags.push(type_err(ov, &sp, "a boolean or an integer"));
+                            continue;
+                        }
+                    };
+                    spec.options.retain(|(o, _)| o.text != n.text);
+                    spec.options.push((n, val));
+                }
+            }
+            "fen" => {
+                let Some(t) = want_table(v, sp(k.span()), "fen", diags) else { continue };
+                for (fk, fv) in t.iter() {
+                    match fk.get_ref().as_ref() {
+                        "castling" => {
+                            let Some(ct) = want_table(fv, sp(fk.span()), "castling", diags) else { continue };
+                            spec.castling.clear();
+                            for (lk, lv) in ct.iter() {
+                                let n = Name { text: lk.get_ref().to_string(), span: sp(lk.span()) };
+                                spec.castling.push((n, want_names(lv, &sp, diags)));
+                            }
+                        }
+                        "halfmove" => spec.halfmove = want_str(fv, &sp, diags),
+                        "fullmove" => spec.fullmove = want_str(fv, &sp, diags),
+                        other => diags.push(Diag::new(sp(fk.span()), format!("unknown key `{other}` in [fen]"), "known keys: castling, halfmove, fullmove")),
+                    }
+                }
+            }
+            other => diags.push(Diag::new(
+                sp(k.span()),
+                format!("unknown table `{other}`"),
+                "known tables: game, pieces, setup, reserve, options, fen",
+            )),
+        }
+    }
+    if let Some((rt, shift)) = rules_text {
+        match crate::dsl::parse::parse(&rt, shift) {
+            Ok(r) => spec.rules.push(r),
+            Err(d) => diags.push(d),
+        }
+    }
+    Ok(spec)
+}
+
+/// Overlays a child file on its parent.
+fn merge(mut parent: Spec, child: Spec) -> Spec {
+    if !child.name.is_empty() {
+        parent.name = child.name;
+    }
+    if !child.players.is_empty() {
+        parent.players = child.players;
+    }
+    for p in child.pieces {
+        parent.pieces.retain(|q| q.letter.text != p.letter.text);
+        parent.pieces.push(p);
+    }
+    let players: Vec<String> = child.setup.iter().map(|(p, _, _)| p.text.clone()).collect();
+    parent.setup.retain(|(p, _, _)| !players.contains(&p.text));
+    parent.setup.extend(child.setup);
+    let rplayers: Vec<String> = child.reserves.iter().map(|(p, _, _)| p.text.clone()).collect();
+    parent.reserves.retain(|(p, _, _)| !rplayers.contains(&p.text));
+    parent.reserves.extend(child.reserves);
+    for o in child.options {
+        parent.options.retain(|(q, _)| q.text != o.0.text);
+        parent.options.push(o);
+    }
+    if !child.castling.is_empty() {
+        parent.castling = child.castling;
+    }
+    parent.halfmove = child.halfmove.or(parent.halfmove);
+    parent.fullmove = child.fullmove.or(parent.fullmove);
+    parent.rules.extend(child.rules);
+    parent
+}
+
+fn type_err(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, want: &str) -> Diag {
+    Diag::new(sp(v.span()), format!("expected {want}, found {}", v.get_ref().type_str()), format!("write {want} here"))
+}
+
+fn want_table<'a, 'i>(v: &'a Spanned<DeValue<'i>>, at: Span, what: &str, diags: &mut Vec<Diag>) -> Option<&'a DeTable<'i>> {
+    match v.get_ref() {
+        DeValue::Table(t) => Some(t),
+        other => {
+            diags.push(Diag::new(at, format!("`{what}` must be a table, found {}", other.type_str()), "write it as [section] or { key = value }"));
+            None
+        }
+    }
+}
+
+fn want_str(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, diags: &mut Vec<Diag>) -> Option<Name> {
+    match v.get_ref() {
+        DeValue::String(s) => Some(Name { text: s.to_string(), span: sp(v.span()) }),
+        _ => {
+            diags.push(type_err(v, sp, "a string"));
+            None
+        }
+    }
+}
+
+fn want_int(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, diags: &mut Vec<Diag>) -> Option<i64> {
+    match v.get_ref() {
+        DeValue::Integer(i) => match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                diags.push(Diag::new(sp(v.span()), "integer out of range", "use a smaller number"));
+                None
+            }
+        },
+        _ => {
+            diags.push(type_err(v, sp, "an integer"));
+            None
+        }
+    }
+}
+
+fn want_bool(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, diags: &mut Vec<Diag>) -> Option<bool> {
+    match v.get_ref() {
+        DeValue::Boolean(b) => Some(*b),
+        _ => {
+            diags.push(type_err(v, sp, "true or false"));
+            None
+        }
+    }
+}
+
+/// A list of names: an array of strings, or one string of space-separated words.
+/// Spans point at the words inside the string when the string has no escapes.
+fn want_names(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, diags: &mut Vec<Diag>) -> Vec<Name> {
+    match v.get_ref() {
+        DeValue::String(s) => {
+            let r = v.span();
+            let mut out = vec![];
+            let mut pos = 0;
+            for w in s.split_whitespace() {
+                let i = s[pos..].find(w).map(|i| i + pos).unwrap_or(0);
+                pos = i + w.len();
+                let start = r.start + 1 + i;
+                out.push(Name { text: w.to_string(), span: sp(start..start + w.len()) });
+            }
+            out
+        }
+        DeValue::Array(a) => a.iter().flat_map(|x| want_names(x, sp, diags)).collect(),
+        _ => {
+            diags.push(type_err(v, sp, "a string of names or an array of strings"));
+            vec![]
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
+
+use crate::board::{Board, Cell, NONE};
+use crate::eval::Ctx;
+use crate::game::{Game, Op, Program};
+use crate::state::{Effect, Move, MoveList, State};
+
+/// Unbounded loops stop after this many iterations.
+const LOOP_CAP: i64 = 64;
+
+#[derive(Clone, Copy)]
+struct Reg {
+    cur: Cell,
+    last: u8,
+    stepped: bool,
+    land: Cell,
+    marks: [Cell; 4],
+    loops: [u8; 4],
+}
+
+/// Generates the moves of one piece. With `target` set, it only looks for a move that lands
+/// on or removes that cell (attack detection) and records it in `found`.
+pub struct Gen<'a> {
+    cx: Ctx<'a>,
+    board: &'a Board,
+    out: &'a mut MoveList,
+    pending: Vec<Effect>,
+    first: usize,
+    seen: [u64; 4],
+    target: Cell,
+    /// Whether a move reached the target (attack mode).
+    pub found: bool,
+}
+
+impl<'a> Gen<'a> {
+    /// A generator for the piece on `origin`, moved by `me`.
+    pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell, out: &'a mut MoveList, target: Cell) -> Self {
+        let first = out.moves.len();
+        Gen { cx: Ctx { g, st, me, origin }, board: &g.board, out, pending: Vec::new(), first, seen: [0; 4], target, found: false }
+    }
+
+    /// Runs one program.
+    pub fn run(&mut self, prog: &Program) {
+        let r = Reg { cur: self.cx.origin, last: 0, stepped: false, land: NONE, marks: [NONE; 4], loops: [0; 4] };
+        self.exec(prog, 0, r);
+    }
+
+    #[inline]
+    fn branch(&mut self, prog: &Program, pc: usize, r: Reg) {
+        let n = self.pending.len();
+        self.exec(prog, pc, r);
+        self.pending.truncate(n);
+    }
+
+    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Reg) {
+        if self.found {
+            return;
+        }
+        loop {
+            match &prog.ops[pc] {
+                Op::Step(dirs) => {
+                    for &d in dirs {
+                        for &t in self.board.targets(r.cur, d) {
+                            let mut r2 = r;
+                            r2.cur = t;
+                            r2.last = d;
+                            r2.stepped = true;
+                            self.branch(prog, pc + 1, r2);
+                        }
+                    }
+                    return;
+                }
+                Op::Turn(table) => {
+                    let g = self.cx.g;
+                    for &d in &g.turn_tables[*table as usize][r.last as usize] {
+                        for &t in self.board.targets(r.cur, d) {
+                            let mut r2 = r;
+                            r2.cur = t;
+                            r2.last = d;
+                            r2.stepped = true;
+                            self.branch(prog, pc + 1, r2);
+                        }
+                    }
+                    return;
+                }
+                Op::Test(c) => {
+                    if !self.cx.test(*c, r.cur, r.stepped) {
+                        return;
+                    }
+                    pc += 1;
+                }
+                Op::Split(t) => {
+                    self.branch(prog, pc + 1, r);
+                    pc = *t as usize;
+                }
+                Op::Jmp(t) => pc = *t as usize,
+                Op::Mark(s) => {
+                    r.marks[*s as usize] = r.cur;
+                    pc += 1;
+                }
+                Op::SetReg(i) => {
+                    self.pending.push(Effect::SetReg(*i, r.cur));
+                    pc += 1;
+                }
+                Op::Remove(d) => {
+                    let c = match d {
+                        None => r.cur,
+                        Some(d) => match self.board.targets(r.cur, *d) {
+                            [c] => *c,
+                            _ => return,
+                        },
+                    };
+                    self.pending.push(Effect::Remove(c));
+                    pc += 1;
+                }
+                Op::Carry(s) => {
+                    let to = r.marks[*s as usize];
+                    if to == NONE {
+                        return;
+                    }
+                    self.pending.push(Effect::Carry(r.cur, to));
+                    pc += 1;
+                }
+                Op::Land(s) => {
+                    r.land = r.marks[*s as usize];
+                    pc += 1;
+                }
+                Op::LoopInit(s) => {
+                    r.loops[*s as usize] = 0;
+                    pc += 1;
+                }
+                Op::LoopTest(s, lo, hi, exit) => {
+                    let n = r.loops[*s as usize] as i64;
+                    let g = self.cx.g;
+                    let lo = self.cx.eval(&g.exprs[*lo as usize]);
+                    let hi = if *hi == u16::MAX { LOOP_CAP } else { self.cx.eval(&g.exprs[*hi as usize]).min(LOOP_CAP) };
+                    if n < lo {
+                        if n >= hi {
+                            return;
+                        }
+                        pc += 1;
+                    } else if n >= hi {
+                        pc = *exit as usize;
+                    } else {
+                        self.branch(prog, *exit as usize, r);
+                        pc += 1;
+                    }
+                }
+                Op::LoopInc(s) => {
+                    r.loops[*s as usize] += 1;
+                    pc += 1;
+                }
+                Op::Ray(dirs, max, fin) => {
+                    let max = if *max == u16::MAX {
+                        LOOP_CAP
+                    } else {
+                        self.cx.eval(&self.cx.g.exprs[*max as usize]).min(LOOP_CAP)
+                    };
+                    for &d in dirs {
+                        self.ray(r, d, max, *fin);
+                    }
+                    return;
+                }
+                Op::Emit => {
+                    let to = if r.land != NONE { r.land } else { r.cur };
+                    self.emit(to);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn ray(&mut self, r: Reg, d: u8, mut left: i64, fin: u16) {
+        let mut c = r.cur;
+        while left > 0 {
+            let raw = self.board.next_raw(c, d);
+            if raw == NONE {
+                return;
+            }
+            if Board::is_fork(raw) {
+                for &t in self.board.targets(c, d) {
+                    let mut r2 = r;
+                    r2.cur = t;
+                    self.visit_ray(r2, d, left, fin);
+                }
+                return;
+            }
+            c = raw;
+            if self.cx.test(fin, c, true) {
+                self.emit(c);
+            }
+            if self.cx.at(c, true) != 0 {
+                return;
+            }
+            left -= 1;
+        }
+    }
+
+    fn visit_ray(&mut self, r: Reg, d: u8, left: i64, fin: u16) {
+        let c = r.cur;
+        if self.cx.test(fin, c, true) {
+            self.emit(c);
+        }
+        if self.cx.at(c, true) == 0 {
+            self.ray(r, d, left - 1, fin);
+        }
+    }
+
+    fn emit(&mut self, to: Cell) {
+        let cx = self.cx;
+        let from = cx.origin;
+        if to == from {
+            return;
+        }
+        let occ = cx.st.board[to as usize];
+        if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me {
+            return;
+        }
+        if self.target != NONE {
+            if to == self.target || self.pending.iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target)) {
+                self.found = true;
+            }
+            return;
+        }
+        let g = cx.g;
+        let mover = cx.st.board[from as usize];
+        let slot = g.kind_type[mover as usize] as usize * g.np() + cx.me as usize;
+        let promos = &g.promotions[slot];
+        let mut plain = true;
+        for p in promos {
+            if g.zone_sets[p.zone as usize][to as usize] {
+                plain = p.optional;
+                for &t in &p.to {
+                    if let Some(mx) = g.types[t as usize].max
+                        && cx.st.counts[t as usize * g.np() + cx.me as usize] >= mx
+                    {
+                        continue;
+                    }
+                    self.push(from, to, t + 1);
+                }
+                break;
+            }
+        }
+        if plain {
+            self.push(from, to, 0);
+        }
+    }
+
+    fn push(&mut self, from: Cell, to: Cell, promo: u8) {
+        // Distinct paths to the same result are one action.
+        let (w, b) = (to as usize >> 6, to as usize & 63);
+        if w < 4 && self.seen[w] & (1 << b) == 0 {
+            self.seen[w] |= 1 << b;
+        } else if self.out.moves[self.first..].iter().any(|m| m.to == to && m.promo == promo) {
+            return;
+        }
+        let eff = self.out.effects.len() as u32;
+        self.out.effects.extend_from_slice(&self.pending);
+        self.out.moves.push(Move { from, to, promo, choice: NONE, eff, neff: self.pending.len() as u16 });
+    }
+}

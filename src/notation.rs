@@ -1,0 +1,33 @@
+//! Action notation (INTERFACE.md): `FROM-TO`, `=X` promotion, `xCELL` choice.
+
+use crate::board::NONE;
+use crate::game::Game;
+use crate::state::{Move, MoveList, State};
+
+impl Game {
+    /// The notation of a move at a position.
+    pub fn notation(&self, _st: &State, m: &Move) -> String {
+        let mut s = format!("{}-{}", self.board.name(m.from), self.board.name(m.to));
+        if m.promo != 0 {
+            s.push('=');
+            s.push(self.types[m.promo as usize - 1].letter);
+        }
+        if m.choice != NONE {
+            s.push('x');
+            s.push_str(self.board.name(m.choice));
+        }
+        s
+    }
+
+    /// Finds the move with this notation among `moves`.
+    pub fn find_move(&self, st: &State, moves: &MoveList, text: &str) -> Option<Move> {
+        moves.moves.iter().find(|m| self.notation(st, m) == text).copied()
+    }
+
+    /// Notations of all moves, sorted by byte order.
+    pub fn notations(&self, st: &State, moves: &MoveList) -> Vec<String> {
+        let mut v: Vec<String> = moves.moves.iter().map(|m| self.notation(st, m)).collect();
+        v.sort();
+        v
+    }
+}

@@ -1,0 +1,185 @@
+//! Position strings: FEN for chess, and the same shape for every game (rows top to bottom,
+//! player to move, castling or "-", registers, clocks, then `name=value` variables).
+
+use crate::board::NONE;
+use crate::game::Game;
+use crate::state::State;
+
+/// Errors reading a position string.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PositionError {
+    /// Wrong number of rows or cells in a row.
+    #[error("row {row}: {msg}")]
+    Row {
+        /// Row number from the top, 1-based.
+        row: usize,
+        /// What is wrong.
+        msg: String,
+    },
+    /// A field is malformed.
+    #[error("{0}")]
+    Field(String),
+}
+
+impl Game {
+    /// Writes the position string of a state.
+    pub fn position_string(&self, st: &State) -> String {
+        let mut rows = vec![];
+        for row in &self.board.rows {
+            let mut s = String::new();
+            let mut run = 0;
+            for &c in row {
+                let k = st.board[c as usize];
+                if k == 0 {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(self.kind_char(k));
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            rows.push(s);
+        }
+        let mut out = rows.join("/");
+        out.push(' ');
+        out.push(self.players[st.to_move as usize].chars().next().unwrap_or('?'));
+        // Castling letters, or the cells of pieces that have moved.
+        let mut flags = String::new();
+        if !self.fen.castling.is_empty() {
+            for (l, cells) in &self.fen.castling {
+                if cells.iter().all(|&c| {
+                    let k = st.board[c as usize];
+                    k != 0 && !self.kind_moved[k as usize]
+                }) {
+                    flags.push(*l);
+                }
+            }
+        } else {
+            let moved: Vec<&str> = (0..self.board.len())
+                .filter(|&c| {
+                    let k = st.board[c];
+                    k != 0 && self.kind_moved[k as usize]
+                })
+                .map(|c| self.board.name(c as u16))
+                .collect();
+            flags = moved.join(",");
+        }
+        out.push(' ');
+        out.push_str(if flags.is_empty() { "-" } else { &flags });
+        out.push(' ');
+        if self.registers.is_empty() {
+            out.push('-');
+        } else {
+            let regs: Vec<&str> = st.regs.iter().map(|&r| if r == NONE { "-" } else { self.board.name(r) }).collect();
+            out.push_str(&regs.join(","));
+        }
+        for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
+            out.push_str(&format!(" {}", st.vars[slot as usize]));
+        }
+        for v in &self.vars {
+            if Some(v.slot) == self.fen.halfmove || Some(v.slot) == self.fen.fullmove {
+                continue;
+            }
+            let n = if v.per_player { self.np() } else { 1 };
+            let vals: Vec<String> = (0..n).map(|i| st.vars[v.slot as usize + i].to_string()).collect();
+            out.push_str(&format!(" {}={}", v.name, vals.join(",")));
+        }
+        out
+    }
+
+    /// Reads a position string written by [`Game::position_string`] (standard FEN for chess).
+    pub fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        let mut fields = text.split_whitespace();
+        let rows_text = fields.next().ok_or(PositionError::Field("empty position string".into()))?;
+        let mut st = self.initial();
+        st.board.iter_mut().for_each(|k| *k = 0);
+        let rows: Vec<&str> = rows_text.split('/').collect();
+        if rows.len() != self.board.rows.len() {
+            return Err(PositionError::Field(format!("expected {} rows, found {}", self.board.rows.len(), rows.len())));
+        }
+        for (i, (rt, cells)) in rows.iter().zip(&self.board.rows).enumerate() {
+            let mut pos = 0;
+            let mut digits = String::new();
+            let flush = |digits: &mut String, pos: &mut usize| {
+                if !digits.is_empty() {
+                    *pos += digits.parse::<usize>().unwrap_or(0);
+                    digits.clear();
+                }
+            };
+            for ch in rt.chars() {
+                if ch.is_ascii_digit() {
+                    digits.push(ch);
+                    continue;
+                }
+                flush(&mut digits, &mut pos);
+                let k = self.kind_of_char(ch).ok_or(PositionError::Row { row: i + 1, msg: format!("unknown piece `{ch}`") })?;
+                if pos >= cells.len() {
+                    return Err(PositionError::Row { row: i + 1, msg: format!("more than {} cells", cells.len()) });
+                }
+                st.board[cells[pos] as usize] = k;
+                pos += 1;
+            }
+            flush(&mut digits, &mut pos);
+            if pos != cells.len() {
+                return Err(PositionError::Row { row: i + 1, msg: format!("{} cells described, the row has {}", pos, cells.len()) });
+            }
+        }
+        let side = fields.next().unwrap_or("-");
+        st.to_move = self
+            .players
+            .iter()
+            .position(|p| p.starts_with(side) || p == side)
+            .ok_or(PositionError::Field(format!("unknown player to move `{side}`")))? as u8;
+        let flags = fields.next().unwrap_or("-");
+        if !self.fen.castling.is_empty() {
+            for (_, cells) in &self.fen.castling {
+                for &c in cells {
+                    st.board[c as usize] = self.moved(st.board[c as usize]);
+                }
+            }
+            for ch in flags.chars().filter(|&c| c != '-') {
+                let (_, cells) = self.fen.castling.iter().find(|(l, _)| *l == ch).ok_or(PositionError::Field(format!("unknown castling letter `{ch}`")))?;
+                for &c in cells {
+                    let k = st.board[c as usize];
+                    if k != 0 {
+                        st.board[c as usize] = k - 1;
+                    }
+                }
+            }
+        } else if flags != "-" {
+            for name in flags.split(',') {
+                let c = self.board.cell(name).ok_or(PositionError::Field(format!("unknown cell `{name}`")))?;
+                st.board[c as usize] = self.moved(st.board[c as usize]);
+            }
+        }
+        let regs = fields.next().unwrap_or("-");
+        if !self.registers.is_empty() {
+            for (i, r) in regs.split(',').enumerate() {
+                if i < st.regs.len() {
+                    st.regs[i] = if r == "-" { NONE } else { self.board.cell(r).ok_or(PositionError::Field(format!("unknown cell `{r}`")))? };
+                }
+            }
+        }
+        for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
+            if let Some(f) = fields.next() {
+                st.vars[slot as usize] = f.parse().map_err(|_| PositionError::Field(format!("bad number `{f}`")))?;
+            }
+        }
+        for f in fields {
+            let (k, v) = f.split_once('=').ok_or(PositionError::Field(format!("expected NAME=VALUE, found `{f}`")))?;
+            let var = self.vars.iter().find(|x| x.name == k).ok_or(PositionError::Field(format!("unknown variable `{k}`")))?;
+            for (i, x) in v.split(',').enumerate() {
+                if i < if var.per_player { self.np() } else { 1 } {
+                    st.vars[var.slot as usize + i] = x.parse().map_err(|_| PositionError::Field(format!("bad number `{x}`")))?;
+                }
+            }
+        }
+        self.refresh(&mut st);
+        Ok(st)
+    }
+}
