@@ -824,7 +824,14 @@ impl Compiler<'_> {
             ),
             Pattern::Dir(n) => match env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
                 Some((_, q)) => q.clone(),
-                None => p.clone(),
+                None => match self.m.defines.get(&(n.text.clone(), 0)) {
+                    // A define without parameters is used by its bare name.
+                    Some(def) => {
+                        let body = def.body.clone();
+                        self.expand(&body, &Env::default(), budget)
+                    }
+                    None => p.clone(),
+                },
             },
             Pattern::Mark(n) => match env.marks.iter().rev().find(|(k, _)| *k == n.text) {
                 Some((_, m)) => Pattern::Mark(Name { text: m.clone(), span: n.span }),
@@ -1089,6 +1096,17 @@ impl Compiler<'_> {
                             C::Type(1 << ti)
                         } else if let Some(z) = self.zone_for(n, p) {
                             C::Zone(z)
+                        } else if let Some(cell) = self.board.cell(t) {
+                            let mut set = vec![false; self.board.len()];
+                            set[cell as usize] = true;
+                            let z = match self.zone_sets.iter().position(|s| *s == set) {
+                                Some(i) => i,
+                                None => {
+                                    self.zone_sets.push(set);
+                                    self.zone_sets.len() - 1
+                                }
+                            };
+                            C::Zone(z as u16)
                         } else if let Some(r) = registers.iter().position(|x| x == t) {
                             C::Reg(r as u8)
                         } else if let Some((_, v)) = self.options.iter().find(|(o, _)| o == t) {
