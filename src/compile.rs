@@ -361,7 +361,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         return Err(c.errs);
     }
     let has_royal = c.types.iter().any(|t| t.royal);
-    Ok(Game {
+    let mut game = Game {
         name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
         path: path.to_string(),
         board: board.clone(),
@@ -391,7 +391,10 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         fen,
         options: c.options,
         reserves: c.reserves,
-    })
+        attack: Default::default(),
+    };
+    game.attack = crate::attack::build(&game);
+    Ok(game)
 }
 
 fn mentions(c: &C, f: &dyn Fn(&C) -> bool) -> bool {

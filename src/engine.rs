@@ -41,12 +41,26 @@ impl Game {
             return;
         }
         let me = st.to_move;
+        let royal = st.royal[me as usize];
+        // Quiet moves of other pieces that touch no cell on a line to the royal piece
+        // cannot expose it, unless it is attacked already.
+        let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
         let mut keep = 0;
         for i in 0..out.moves.len() {
             let m = out.moves[i];
-            scratch.clone_from(st);
-            self.apply(scratch, &m, out.effects_of(&m));
-            if !self.in_check(scratch, me) {
+            let ok = if fast
+                && m.neff == 0
+                && m.from != royal
+                && !self.attack.is_sensitive(me, royal, m.from)
+                && !self.attack.is_sensitive(me, royal, m.to)
+            {
+                true
+            } else {
+                scratch.clone_from(st);
+                self.apply(scratch, &m, out.effects_of(&m));
+                !self.in_check(scratch, me)
+            };
+            if ok {
                 out.moves[keep] = m;
                 keep += 1;
             }
@@ -70,18 +84,42 @@ impl Game {
 
     /// Whether cell `c` is attacked by any player other than `victim`: some piece of theirs
     /// could capture on it (by landing on it or removing it) if it were theirs to move.
+    /// An empty cell is judged as if `victim`'s royal piece stood on it.
     pub fn attacked(&self, st: &State, c: Cell, victim: u8) -> bool {
+        let t = &self.attack;
+        let b = &st.board;
         for p in 0..self.np() as u8 {
             if p == victim {
                 continue;
             }
-            for (probe, kinds) in &self.probes[p as usize] {
-                if self.probe_hits(st, probe, kinds, c, p) {
+            let pi = p as usize;
+            for &(s, ks) in &t.leaps[pi][c as usize] {
+                if t.kindsets[ks as usize][b[s as usize] as usize] {
                     return true;
                 }
             }
-            for (prog, kinds) in &self.forward_attacks[p as usize] {
-                for (a, &k) in st.board.iter().enumerate() {
+            let mut cx = Ctx::new(self, st, p, NONE);
+            if b[c as usize] == 0 {
+                cx.ghost = c;
+                cx.ghost_kind = self.ghost_kind(p);
+            }
+            for &(d, max, ks, origin) in &t.rays[pi] {
+                if self.ray_back(&cx, &t.kindsets[ks as usize], origin, c, d, max) {
+                    return true;
+                }
+            }
+            for (probe, ks) in &t.general[pi] {
+                if self.probe_hits(&cx, probe, &t.kindsets[*ks as usize], c) {
+                    return true;
+                }
+            }
+            for (prog, kinds) in &self.forward_attacks[pi] {
+                if let Some(r) = crate::attack::gate(self, *prog)
+                    && st.regs[r as usize] == NONE
+                {
+                    continue;
+                }
+                for (a, &k) in b.iter().enumerate() {
                     if k != 0 && kinds[k as usize] {
                         let mut sink = MoveList::default();
                         let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
@@ -96,46 +134,45 @@ impl Game {
         false
     }
 
-    fn probe_hits(&self, st: &State, probe: &Probe, kinds: &[bool], target: Cell, p: u8) -> bool {
-        let cx = Ctx { g: self, st, me: p, origin: NONE };
+    fn probe_hits(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], target: Cell) -> bool {
         let (d, fin) = *probe.steps.last().unwrap();
         if fin != u16::MAX && !cx.test(fin, target, true) {
             return false;
         }
         if let Some(max) = probe.ray {
-            return self.ray_back(st, &cx, probe, kinds, target, d, max);
+            return self.ray_back(cx, kinds, probe.origin, target, d, max);
         }
-        self.path_back(st, &cx, probe, kinds, target, probe.steps.len() - 1)
+        self.path_back(cx, probe, kinds, target, probe.steps.len() - 1)
     }
 
-    fn ray_back(&self, st: &State, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, d: u8, left: u16) -> bool {
+    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, c: Cell, d: u8, left: u16) -> bool {
         if left == 0 {
             return false;
         }
         for &s in self.board.sources(c, d) {
-            let k = st.board[s as usize];
+            let k = cx.st.board[s as usize];
             if k != 0 {
-                if kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
+                if kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false)) {
                     return true;
                 }
-            } else if self.ray_back(st, cx, probe, kinds, s, d, left - 1) {
+            } else if self.ray_back(cx, kinds, origin, s, d, left - 1) {
                 return true;
             }
         }
         false
     }
 
-    fn path_back(&self, st: &State, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, i: usize) -> bool {
+    fn path_back(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, i: usize) -> bool {
         let d = probe.steps[i].0;
         for &s in self.board.sources(c, d) {
             if i == 0 {
-                let k = st.board[s as usize];
+                let k = cx.st.board[s as usize];
                 if k != 0 && kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
                     return true;
                 }
             } else {
                 let t = probe.steps[i - 1].1;
-                if (t == u16::MAX || cx.test(t, s, true)) && self.path_back(st, cx, probe, kinds, s, i - 1) {
+                if (t == u16::MAX || cx.test(t, s, true)) && self.path_back(cx, probe, kinds, s, i - 1) {
                     return true;
                 }
             }
@@ -189,7 +226,7 @@ impl Game {
             C::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
             C::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
             C::Not(x) => !self.end_holds(st, x, moves, history),
-            other => Ctx { g: self, st, me: st.to_move, origin: NONE }.holds(other, NONE, false),
+            other => Ctx::new(self, st, st.to_move, NONE).holds(other, NONE, false),
         }
     }
 }

@@ -17,19 +17,47 @@ pub struct Ctx<'a> {
     pub me: u8,
     /// Origin of the moving piece.
     pub origin: Cell,
+    /// An empty cell treated as holding `ghost_kind` (attack detection on empty cells).
+    pub ghost: Cell,
+    /// The kind seen on `ghost`.
+    pub ghost_kind: u8,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A context without a ghost.
+    #[inline]
+    pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell) -> Self {
+        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0 }
+    }
+
     /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
     #[inline]
     pub fn at(&self, c: Cell, stepped: bool) -> u8 {
-        if stepped && c == self.origin { 0 } else { self.st.board[c as usize] }
+        if stepped && c == self.origin {
+            0
+        } else if c == self.ghost {
+            self.ghost_kind
+        } else {
+            self.st.board[c as usize]
+        }
     }
 
     /// Tests condition `id` at cell `c`.
     #[inline]
     pub fn test(&self, id: u16, c: Cell, stepped: bool) -> bool {
-        self.holds(&self.g.conds[id as usize], c, stepped)
+        let cond = &self.g.conds[id as usize];
+        match cond {
+            C::Empty => self.at(c, stepped) == 0,
+            C::Enemy => {
+                let k = self.at(c, stepped);
+                k != 0 && self.g.kind_owner[k as usize] != self.me
+            }
+            C::Not(x) if matches!(**x, C::Friend) => {
+                let k = self.at(c, stepped);
+                k == 0 || self.g.kind_owner[k as usize] != self.me
+            }
+            _ => self.holds(cond, c, stepped),
+        }
     }
 
     /// Tests a condition at cell `c`.

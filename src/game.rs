@@ -291,6 +291,8 @@ pub struct Game {
     pub options: Vec<(String, i64)>,
     /// Types that have a reserve: (type, slot base).
     pub reserves: Vec<(u8, u16)>,
+    /// Attack tables derived from the probes.
+    pub attack: crate::attack::Tables,
 }
 
 impl Game {
@@ -312,6 +314,12 @@ impl Game {
         if k == 0 { 0 } else { ((k - 1) | 1) + 1 }
     }
 
+    /// The same kind with the moved flag cleared.
+    #[inline]
+    pub fn unmoved(&self, k: Kind) -> Kind {
+        if k == 0 { 0 } else { ((k - 1) & !1) + 1 }
+    }
+
     /// Letter of a kind as shown on boards: upper case for player 0, lower case otherwise.
     pub fn kind_char(&self, k: Kind) -> char {
         let l = self.types[self.kind_type[k as usize] as usize].letter;
@@ -323,6 +331,14 @@ impl Game {
         let t = self.types.iter().position(|t| t.letter == ch.to_ascii_uppercase())?;
         let owner = if ch.is_ascii_uppercase() { 0 } else { 1 };
         (owner < self.np()).then(|| self.kind(t as u8, owner as u8, false))
+    }
+
+    /// The kind an empty cell is imagined to hold when testing whether `attacker` attacks it:
+    /// the next player's royal type if it has one, else its first type.
+    pub fn ghost_kind(&self, attacker: u8) -> Kind {
+        let victim = (attacker + 1) % self.np() as u8;
+        let t = self.types.iter().position(|t| t.royal).unwrap_or(0);
+        self.moved(self.kind(t as u8, victim, false))
     }
 
     /// Player index by name.

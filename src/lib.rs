@@ -4,6 +4,7 @@
 //! graph built by [`board`], patterns compiled to programs) → [`game::Game`] tables →
 //! the engine ([`movegen`], [`state`], [`engine`]) → front ends ([`cli`]).
 
+pub mod attack;
 pub mod board;
 pub mod cli;
 pub mod compile;

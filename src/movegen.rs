@@ -7,6 +7,8 @@ use crate::state::{Effect, Move, MoveList, State};
 
 /// Unbounded loops stop after this many iterations.
 const LOOP_CAP: i64 = 64;
+/// Effects one move may record.
+const MAX_EFFECTS: usize = 32;
 
 #[derive(Clone, Copy)]
 struct Reg {
@@ -24,7 +26,8 @@ pub struct Gen<'a> {
     cx: Ctx<'a>,
     board: &'a Board,
     out: &'a mut MoveList,
-    pending: Vec<Effect>,
+    pending: [Effect; MAX_EFFECTS],
+    npending: usize,
     first: usize,
     seen: [u64; 4],
     target: Cell,
@@ -36,7 +39,23 @@ impl<'a> Gen<'a> {
     /// A generator for the piece on `origin`, moved by `me`.
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell, out: &'a mut MoveList, target: Cell) -> Self {
         let first = out.moves.len();
-        Gen { cx: Ctx { g, st, me, origin }, board: &g.board, out, pending: Vec::new(), first, seen: [0; 4], target, found: false }
+        let mut cx = Ctx::new(g, st, me, origin);
+        if target != NONE && st.board[target as usize] == 0 {
+            // An empty target counts as attacked when a victim's piece there could be taken.
+            cx.ghost = target;
+            cx.ghost_kind = g.ghost_kind(me);
+        }
+        Gen {
+            cx,
+            board: &g.board,
+            out,
+            pending: [Effect::SetReg(0, NONE); MAX_EFFECTS],
+            npending: 0,
+            first,
+            seen: [0; 4],
+            target,
+            found: false,
+        }
     }
 
     /// Runs one program.
@@ -47,9 +66,9 @@ impl<'a> Gen<'a> {
 
     #[inline]
     fn branch(&mut self, prog: &Program, pc: usize, r: Reg) {
-        let n = self.pending.len();
+        let n = self.npending;
         self.exec(prog, pc, r);
-        self.pending.truncate(n);
+        self.npending = n;
     }
 
     fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Reg) {
@@ -99,7 +118,9 @@ impl<'a> Gen<'a> {
                     pc += 1;
                 }
                 Op::SetReg(i) => {
-                    self.pending.push(Effect::SetReg(*i, r.cur));
+                    if !self.record(Effect::SetReg(*i, r.cur)) {
+                        return;
+                    }
                     pc += 1;
                 }
                 Op::Remove(d) => {
@@ -110,7 +131,9 @@ impl<'a> Gen<'a> {
                             _ => return,
                         },
                     };
-                    self.pending.push(Effect::Remove(c));
+                    if !self.record(Effect::Remove(c)) {
+                        return;
+                    }
                     pc += 1;
                 }
                 Op::Carry(s) => {
@@ -118,7 +141,9 @@ impl<'a> Gen<'a> {
                     if to == NONE {
                         return;
                     }
-                    self.pending.push(Effect::Carry(r.cur, to));
+                    if !self.record(Effect::Carry(r.cur, to)) {
+                        return;
+                    }
                     pc += 1;
                 }
                 Op::Land(s) => {
@@ -212,12 +237,12 @@ impl<'a> Gen<'a> {
         if to == from {
             return;
         }
-        let occ = cx.st.board[to as usize];
+        let occ = cx.at(to, true);
         if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me {
             return;
         }
         if self.target != NONE {
-            if to == self.target || self.pending.iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target)) {
+            if to == self.target || self.pending[..self.npending].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target)) {
                 self.found = true;
             }
             return;
@@ -255,7 +280,16 @@ impl<'a> Gen<'a> {
             return;
         }
         let eff = self.out.effects.len() as u32;
-        self.out.effects.extend_from_slice(&self.pending);
-        self.out.moves.push(Move { from, to, promo, choice: NONE, eff, neff: self.pending.len() as u16 });
+        self.out.effects.extend_from_slice(&self.pending[..self.npending]);
+        self.out.moves.push(Move { from, to, promo, choice: NONE, eff, neff: self.npending as u16 });
+    }
+
+    fn record(&mut self, e: Effect) -> bool {
+        if self.npending == MAX_EFFECTS {
+            return false;
+        }
+        self.pending[self.npending] = e;
+        self.npending += 1;
+        true
     }
 }

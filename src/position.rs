@@ -145,10 +145,7 @@ impl Game {
             for ch in flags.chars().filter(|&c| c != '-') {
                 let (_, cells) = self.fen.castling.iter().find(|(l, _)| *l == ch).ok_or(PositionError::Field(format!("unknown castling letter `{ch}`")))?;
                 for &c in cells {
-                    let k = st.board[c as usize];
-                    if k != 0 {
-                        st.board[c as usize] = k - 1;
-                    }
+                    st.board[c as usize] = self.unmoved(st.board[c as usize]);
                 }
             }
         } else if flags != "-" {

@@ -207,7 +207,7 @@ impl Game {
             };
             for _ in 0..times {
                 if let Some(c) = t.cond {
-                    let cx = crate::eval::Ctx { g: self, st, me, origin: m.from };
+                    let cx = crate::eval::Ctx::new(self, st, me, m.from);
                     if !cx.test(c, NONE, true) {
                         continue;
                     }
@@ -222,7 +222,7 @@ impl Game {
     fn exec_stmt(&self, st: &mut State, me: u8, s: &Stmt, m: &Move) {
         match s {
             Stmt::Assign(slot, per, op, e) => {
-                let v = crate::eval::Ctx { g: self, st, me, origin: m.from }.eval(e);
+                let v = crate::eval::Ctx::new(self, st, me, m.from).eval(e);
                 let i = *slot as usize + if *per { me as usize } else { 0 };
                 match op {
                     AssignOp::Set => st.vars[i] = v,
