@@ -16,9 +16,85 @@ pub struct Tables {
     pub rays: Vec<Vec<(u8, u16, u16, u16)>>,
     /// Per attacking player: other probes (tests on the way or at the landing cell).
     pub general: Vec<Vec<(Probe, u16)>>,
-    /// Per victim player and royal cell: bitset of cells whose change can expose it,
-    /// or empty when the fast legality filter does not apply to this game.
+    /// Per victim player and royal cell: bitset of cells whose change can expose it
+    /// through a fixed path with tests, or empty when the fast legality filter does not
+    /// apply to this game (slides are handled by [`Tables::pins`]).
     pub sensitive: Vec<Vec<Vec<u64>>>,
+    /// Per attacking player: every slide (direction, reach, kind set), for pin detection.
+    pub pin_rays: Vec<Vec<(u8, u16, u16)>>,
+    /// Per attacking player: for each non-reversible program, the register it waits for.
+    pub gates: Vec<Vec<Option<u8>>>,
+    /// Per attacking player, per non-reversible program, per origin: the cells it can
+    /// possibly land on or remove (empty when the board is too large to tabulate).
+    pub reach: Vec<Vec<Vec<[u64; 4]>>>,
+}
+
+/// Every cell a program's cursor can visit or remove from an origin, ignoring all tests.
+fn reach_of(g: &Game, prog: u16, origin: Cell) -> [u64; 4] {
+    use crate::game::Op;
+    let ops = &g.programs[prog as usize].ops;
+    let mut bits = [0u64; 4];
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(0usize, origin, 0u8)];
+    let set = |bits: &mut [u64; 4], c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
+    while let Some((pc, c, last)) = stack.pop() {
+        if pc >= ops.len() || !seen.insert((pc, c, last)) {
+            continue;
+        }
+        set(&mut bits, c);
+        match &ops[pc] {
+            Op::Step(ds) => {
+                for &d in ds {
+                    for &t in g.board.targets(c, d) {
+                        stack.push((pc + 1, t, d));
+                    }
+                }
+            }
+            Op::Turn(tb) => {
+                for &d in &g.turn_tables[*tb as usize][last as usize] {
+                    for &t in g.board.targets(c, d) {
+                        stack.push((pc + 1, t, d));
+                    }
+                }
+            }
+            Op::Split(t) => {
+                stack.push((pc + 1, c, last));
+                stack.push((*t as usize, c, last));
+            }
+            Op::Jmp(t) => stack.push((*t as usize, c, last)),
+            Op::LoopTest(_, _, _, exit) => {
+                stack.push((pc + 1, c, last));
+                stack.push((*exit as usize, c, last));
+            }
+            Op::Remove(Some(d)) => {
+                for &t in g.board.targets(c, *d) {
+                    set(&mut bits, t);
+                }
+                stack.push((pc + 1, c, last));
+            }
+            Op::Ray(ds, _, _) => {
+                for &d in ds {
+                    let mut front = vec![c];
+                    while let Some(x) = front.pop() {
+                        for &t in g.board.targets(x, d) {
+                            if bits[t as usize / 64] & (1 << (t % 64)) == 0 {
+                                set(&mut bits, t);
+                                front.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+            Op::Leap(tb, _) => {
+                for &t in &g.leap_tables[*tb as usize][c as usize] {
+                    set(&mut bits, t);
+                }
+            }
+            Op::Emit => {}
+            _ => stack.push((pc + 1, c, last)),
+        }
+    }
+    bits
 }
 
 /// Whether a landing test holds for any cell holding an enemy piece.
@@ -98,9 +174,22 @@ pub fn build(g: &Game) -> Tables {
                 general.push((probe.clone(), ks));
             }
         }
+        let mut pin_rays: Vec<(u8, u16, u16)> = rays.iter().map(|&(d, m, ks, _)| (d, m, ks)).collect();
+        for (pr, ks) in &general {
+            if let Some(m) = pr.ray {
+                pin_rays.push((pr.steps[0].0, m, *ks));
+            }
+        }
+        t.pin_rays.push(pin_rays);
         t.leaps.push(leaps);
         t.rays.push(rays);
         t.general.push(general);
+        t.gates.push(g.forward_attacks[p].iter().map(|(prog, _)| gate(g, *prog)).collect());
+        if n <= 256 {
+            t.reach.push(g.forward_attacks[p].iter().map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect()).collect());
+        } else {
+            t.reach.push(vec![]);
+        }
     }
     // The fast legality filter needs every attack to be a reversible probe with board-local
     // tests, and non-reversible programs to wait for a register a quiet move leaves unset.
@@ -109,7 +198,7 @@ pub fn build(g: &Game) -> Tables {
         pr.steps.iter().all(|s| s.1 == u16::MAX || board_local(&g.conds[s.1 as usize]))
             && (pr.origin == u16::MAX || board_local(&g.conds[pr.origin as usize]))
     });
-    if g.has_royal && forward_ok && local {
+    if g.has_royal && forward_ok && local && n <= 256 {
         let words = n.div_ceil(64);
         for v in 0..np {
             let mut per_cell = vec![];
@@ -149,24 +238,8 @@ fn sources(g: &Game, probe: &Probe, target: Cell) -> Vec<Cell> {
 /// Marks the cells whose contents a probe looks at on its way to `r`.
 fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
     let set = |bits: &mut [u64], c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
-    if let Some(max) = probe.ray {
-        let d = probe.steps[0].0;
-        let mut frontier = vec![r];
-        for _ in 0..max {
-            let mut next = vec![];
-            for &c in &frontier {
-                for &s in g.board.sources(c, d) {
-                    if bits[s as usize / 64] & (1 << (s % 64)) == 0 {
-                        set(bits, s);
-                        next.push(s);
-                    }
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            frontier = next;
-        }
+    if probe.ray.is_some() {
+        // Slides are checked at run time by `pins`.
         return;
     }
     let mut frontier = vec![r];
@@ -191,9 +264,67 @@ impl Tables {
         !self.sensitive.is_empty()
     }
 
-    /// Whether a cell can expose `victim`'s royal piece on `r`.
+    /// Whether a cell can expose `victim`'s royal piece on `r` through a fixed path.
     #[inline]
     pub fn is_sensitive(&self, victim: u8, r: Cell, c: Cell) -> bool {
         r == NONE || self.sensitive[victim as usize][r as usize][c as usize / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
+    pub fn pins(&self, g: &Game, st: &crate::state::State, victim: u8, r: Cell) -> [u64; 4] {
+        let mut bits = [0u64; 4];
+        for p in 0..g.np() {
+            if p == victim as usize {
+                continue;
+            }
+            for &(d, max, ks) in &self.pin_rays[p] {
+                self.pin_walk(g, st, victim, r, d, max, &self.kindsets[ks as usize], NONE, &mut bits);
+            }
+        }
+        bits
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pin_walk(&self, g: &Game, st: &crate::state::State, victim: u8, mut c: Cell, d: u8, mut left: u16, ks: &[bool], mut shield: Cell, bits: &mut [u64; 4]) {
+        while left > 0 {
+            let srcs = g.board.sources(c, d);
+            if srcs.len() != 1 {
+                for &s in srcs {
+                    self.pin_step(g, st, victim, s, d, left, ks, shield, bits);
+                }
+                return;
+            }
+            let s = srcs[0];
+            let k = st.board[s as usize];
+            if k != 0 {
+                if shield == NONE && g.kind_owner[k as usize] == victim {
+                    shield = s;
+                } else {
+                    if shield != NONE && ks[k as usize] {
+                        bits[shield as usize / 64] |= 1 << (shield % 64);
+                    }
+                    return;
+                }
+            }
+            c = s;
+            left -= 1;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pin_step(&self, g: &Game, st: &crate::state::State, victim: u8, s: Cell, d: u8, left: u16, ks: &[bool], shield: Cell, bits: &mut [u64; 4]) {
+        let k = st.board[s as usize];
+        let mut shield = shield;
+        if k != 0 {
+            if shield == NONE && g.kind_owner[k as usize] == victim {
+                shield = s;
+            } else {
+                if shield != NONE && ks[k as usize] {
+                    bits[shield as usize / 64] |= 1 << (shield % 64);
+                }
+                return;
+            }
+        }
+        self.pin_walk(g, st, victim, s, d, left - 1, ks, shield, bits);
     }
 }

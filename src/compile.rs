@@ -129,6 +129,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         cond_ids: HashMap::new(),
         exprs: vec![],
         turn_tables: vec![],
+        leap_tables: vec![],
         vars: vec![],
         nslots: 0,
         reserves: vec![],
@@ -220,7 +221,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 if !prog.captures {
                     continue;
                 }
-                match reverse_probes(prog, &c.exprs, &c.turn_tables) {
+                match prog.probes.clone() {
                     Some(list) => {
                         for pr in list {
                             match probes[p].iter_mut().find(|(q, _)| *q == pr) {
@@ -373,6 +374,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         programs,
         moves_of,
         promotions,
+        leap_tables: c.leap_tables,
         zone_sets: c.zone_sets,
         zones: c.zones,
         turn_tables: c.turn_tables,
@@ -439,8 +441,7 @@ fn constant(e: &E) -> Option<i64> {
 }
 
 /// The reversed forms of a program for attack detection: a slide, or fixed paths of steps.
-fn reverse_probes(prog: &Program, exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
-    let ops = &prog.ops;
+fn reverse_probes(ops: &[Op], exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
     let mut i = 0;
     let mut origin = u16::MAX;
     if let Some(Op::Test(t)) = ops.first() {
@@ -505,6 +506,7 @@ struct Compiler<'a> {
     cond_ids: HashMap<C, u16>,
     exprs: Vec<E>,
     turn_tables: Vec<Vec<Vec<u8>>>,
+    leap_tables: Vec<Vec<Vec<crate::board::Cell>>>,
     vars: Vec<Var>,
     nslots: usize,
     reserves: Vec<(u8, u16)>,
@@ -790,14 +792,69 @@ impl Compiler<'_> {
             return None;
         }
         // The landing test is the last test before Emit, past any effects.
-        let last = cg.ops.iter().rev().find(|o| !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(_) | Op::Land(_)));
+        let last = cg.ops.iter().rev().find(|o| !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_)));
         let lands_on_enemy = match last {
             Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.conds[*f as usize]),
             _ => true,
         };
         let removes = cg.ops.iter().any(|o| matches!(o, Op::Remove(_)));
-        let captures = lands_on_enemy || removes;
-        Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures })
+        // A piece relocated by land() only lands on an empty cell.
+        let relocates = cg.ops.iter().any(|o| matches!(o, Op::Land(_)));
+        let captures = (lands_on_enemy && !relocates) || removes;
+        let probes = if captures { reverse_probes(&cg.ops, &self.exprs, &self.turn_tables) } else { None };
+        self.leapify(&mut cg.ops);
+        Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures, probes })
+    }
+
+    /// Turns a fixed path of steps with only a landing test into a per-origin table.
+    fn leapify(&mut self, ops: &mut Vec<Op>) {
+        let start = usize::from(matches!(ops.first(), Some(Op::Test(_))));
+        let n = ops.len();
+        if n < start + 3 || !matches!(ops[n - 1], Op::Emit) {
+            return;
+        }
+        let Op::Test(fin) = ops[n - 2] else { return };
+        let steps = &ops[start..n - 2];
+        if steps.is_empty() || !steps.iter().all(|o| matches!(o, Op::Step(_) | Op::Turn(_))) || !matches!(steps[0], Op::Step(_)) {
+            return;
+        }
+        let b = self.board;
+        let mut table = vec![];
+        for origin in 0..b.len() as crate::board::Cell {
+            let mut frontier: Vec<(crate::board::Cell, u8)> = vec![(origin, 0)];
+            for op in steps {
+                let mut next = vec![];
+                for &(c, last) in &frontier {
+                    let ds: Vec<u8> = match op {
+                        Op::Step(ds) => ds.clone(),
+                        Op::Turn(t) => self.turn_tables[*t as usize][last as usize].clone(),
+                        _ => unreachable!(),
+                    };
+                    for d in ds {
+                        for &t in b.targets(c, d) {
+                            next.push((t, d));
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            let mut cells: Vec<crate::board::Cell> = vec![];
+            for (c, _) in frontier {
+                if c != origin && !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            table.push(cells);
+        }
+        let id = match self.leap_tables.iter().position(|t| *t == table) {
+            Some(i) => i,
+            None => {
+                self.leap_tables.push(table);
+                self.leap_tables.len() - 1
+            }
+        };
+        ops.truncate(start);
+        ops.push(Op::Leap(id as u16, fin));
     }
 
     /// Expands macro calls, substituting arguments.
@@ -1008,8 +1065,12 @@ impl Compiler<'_> {
                         };
                         cg.ops.push(Op::Remove(d));
                     }
+                    ("carry", 2) => match (mark_arg(cg, args.first()), mark_arg(cg, args.get(1))) {
+                        (Some(a), Some(b)) => cg.ops.push(Op::Carry(Some(a), b)),
+                        _ => self.errs.push(Diag::new(n.span, "carry needs marks set earlier in the pattern", "write e.g. `@a ... @b ... carry(@a, @b)`")),
+                    },
                     ("carry", 1) | ("land", 1) => match mark_arg(cg, args.first()) {
-                        Some(s) => cg.ops.push(if n.text == "carry" { Op::Carry(s) } else { Op::Land(s) }),
+                        Some(s) => cg.ops.push(if n.text == "carry" { Op::Carry(None, s) } else { Op::Land(s) }),
                         None => self.errs.push(Diag::new(n.span, format!("{} needs a mark set earlier in the pattern", n.text), "write e.g. `@k` before it and then carry(@k)")),
                     },
                     _ => {
@@ -1018,7 +1079,7 @@ impl Compiler<'_> {
                         self.errs.push(Diag::new(
                             n.span,
                             format!("unknown macro or action `{}` with {} argument(s)", n.text, args.len()),
-                            format!("actions: remove(D), carry(@m), land(@m); macros: {}", known.join(", ")),
+                            format!("actions: remove(D), carry(@m), carry(@a, @b), land(@m); macros: {}", known.join(", ")),
                         ));
                     }
                 }

@@ -21,12 +21,13 @@ impl Game {
     pub fn pseudo_moves(&self, st: &State, out: &mut MoveList) {
         let me = st.to_move;
         let np = self.np();
+        let mut pg = Gen::new(self, st, me, NONE, out, NONE);
         for (c, &k) in st.board.iter().enumerate() {
             if k == 0 || self.kind_owner[k as usize] != me {
                 continue;
             }
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
-            let mut pg = Gen::new(self, st, me, c as Cell, out, NONE);
+            pg.start(c as Cell);
             for &p in &self.moves_of[slot] {
                 pg.run(&self.programs[p as usize]);
             }
@@ -45,12 +46,14 @@ impl Game {
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
         let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
+        let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
         let mut keep = 0;
         for i in 0..out.moves.len() {
             let m = out.moves[i];
             let ok = if fast
                 && m.neff == 0
                 && m.from != royal
+                && pins[m.from as usize / 64] & (1 << (m.from % 64)) == 0
                 && !self.attack.is_sensitive(me, royal, m.from)
                 && !self.attack.is_sensitive(me, royal, m.to)
             {
@@ -113,14 +116,18 @@ impl Game {
                     return true;
                 }
             }
-            for (prog, kinds) in &self.forward_attacks[pi] {
-                if let Some(r) = crate::attack::gate(self, *prog)
+            for (fi, (prog, kinds)) in self.forward_attacks[pi].iter().enumerate() {
+                if let Some(r) = t.gates[pi][fi]
                     && st.regs[r as usize] == NONE
                 {
                     continue;
                 }
+                let reach = t.reach[pi].get(fi);
                 for (a, &k) in b.iter().enumerate() {
-                    if k != 0 && kinds[k as usize] {
+                    if k != 0
+                        && kinds[k as usize]
+                        && reach.is_none_or(|r| r[a][c as usize / 64] & (1 << (c % 64)) != 0)
+                    {
                         let mut sink = MoveList::default();
                         let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
                         g.run(&self.programs[*prog as usize]);
@@ -145,21 +152,29 @@ impl Game {
         self.path_back(cx, probe, kinds, target, probe.steps.len() - 1)
     }
 
-    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, c: Cell, d: u8, left: u16) -> bool {
-        if left == 0 {
-            return false;
-        }
-        for &s in self.board.sources(c, d) {
+    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, mut c: Cell, d: u8, mut left: u16) -> bool {
+        while left > 0 {
+            let srcs = self.board.sources(c, d);
+            if srcs.len() != 1 {
+                return srcs.iter().any(|&s| self.ray_from(cx, kinds, origin, s, d, left));
+            }
+            let s = srcs[0];
             let k = cx.st.board[s as usize];
             if k != 0 {
-                if kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false)) {
-                    return true;
-                }
-            } else if self.ray_back(cx, kinds, origin, s, d, left - 1) {
-                return true;
+                return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
             }
+            c = s;
+            left -= 1;
         }
         false
+    }
+
+    fn ray_from(&self, cx: &Ctx, kinds: &[bool], origin: u16, s: Cell, d: u8, left: u16) -> bool {
+        let k = cx.st.board[s as usize];
+        if k != 0 {
+            return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
+        }
+        self.ray_back(cx, kinds, origin, s, d, left - 1)
     }
 
     fn path_back(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, i: usize) -> bool {

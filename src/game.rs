@@ -114,8 +114,8 @@ pub enum Op {
     SetReg(u8),
     /// Effect: remove the piece one step from the cursor along a direction (or at the cursor).
     Remove(Option<u8>),
-    /// Effect: move the piece at the cursor to a mark.
-    Carry(u8),
+    /// Effect: move the piece at the first mark (or the cursor) to the second mark.
+    Carry(Option<u8>, u8),
     /// The moving piece lands on a mark instead of the cursor.
     Land(u8),
     /// Start a counted loop.
@@ -126,6 +126,8 @@ pub enum Op {
     LoopInc(u8),
     /// A whole slide: along each direction, emit where `final` holds, stop at the first occupied cell.
     Ray(Vec<u8>, u16, u16),
+    /// A fixed-path leap: emit each cell of a precomputed table (per origin) where the test holds.
+    Leap(u16, u16),
     /// Land at the cursor: emit a move.
     Emit,
 }
@@ -139,6 +141,8 @@ pub struct Program {
     pub has_effects: bool,
     /// Whether its final test can hold an enemy (it can capture by landing).
     pub captures: bool,
+    /// Reversed forms for attack detection, when it is a fixed path or a slide.
+    pub probes: Option<Vec<Probe>>,
 }
 
 /// A reversible attack shape: a fixed path of steps or a slide.
@@ -259,6 +263,8 @@ pub struct Game {
     pub zone_sets: Vec<Vec<bool>>,
     /// Zone names and bitset index per player.
     pub zones: Vec<(String, Vec<u16>)>,
+    /// Leap tables: per origin cell, the landing cells of a fixed path of steps.
+    pub leap_tables: Vec<Vec<Vec<Cell>>>,
     /// Turn tables: for each last direction, the next directions.
     pub turn_tables: Vec<Vec<Vec<u8>>>,
     /// Conditions.

@@ -8,7 +8,7 @@ use crate::state::{Effect, Move, MoveList, State};
 /// Unbounded loops stop after this many iterations.
 const LOOP_CAP: i64 = 64;
 /// Effects one move may record.
-const MAX_EFFECTS: usize = 32;
+const MAX_EFFECTS: usize = 16;
 
 #[derive(Clone, Copy)]
 struct Reg {
@@ -56,6 +56,15 @@ impl<'a> Gen<'a> {
             target,
             found: false,
         }
+    }
+
+    /// Moves on to the piece on `origin`.
+    #[inline]
+    pub fn start(&mut self, origin: Cell) {
+        self.cx.origin = origin;
+        self.first = self.out.moves.len();
+        self.seen = [0; 4];
+        self.npending = 0;
     }
 
     /// Runs one program.
@@ -136,12 +145,13 @@ impl<'a> Gen<'a> {
                     }
                     pc += 1;
                 }
-                Op::Carry(s) => {
+                Op::Carry(from, s) => {
                     let to = r.marks[*s as usize];
-                    if to == NONE {
+                    let from = from.map(|f| r.marks[f as usize]).unwrap_or(r.cur);
+                    if to == NONE || from == NONE {
                         return;
                     }
-                    if !self.record(Effect::Carry(r.cur, to)) {
+                    if !self.record(Effect::Carry(from, to)) {
                         return;
                     }
                     pc += 1;
@@ -186,7 +196,19 @@ impl<'a> Gen<'a> {
                     }
                     return;
                 }
+                Op::Leap(table, fin) => {
+                    let g = self.cx.g;
+                    for &t in &g.leap_tables[*table as usize][r.cur as usize] {
+                        if self.cx.test(*fin, t, true) {
+                            self.emit(t);
+                        }
+                    }
+                    return;
+                }
                 Op::Emit => {
+                    if r.land != NONE && self.cx.at(r.land, true) != 0 {
+                        return;
+                    }
                     let to = if r.land != NONE { r.land } else { r.cur };
                     self.emit(to);
                     return;

@@ -5,7 +5,7 @@ use crate::dsl::ast::{AssignOp, Event};
 use crate::game::{Game, Kind, Stmt};
 
 /// A position: board, player to move, variables, registers and piece counts.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Kind per cell (0 = empty).
     pub board: Vec<Kind>,
@@ -19,6 +19,29 @@ pub struct State {
     pub counts: Vec<u8>,
     /// Cell of each player's royal piece when it has exactly one, else NONE.
     pub royal: Vec<Cell>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            vars: self.vars.clone(),
+            regs: self.regs.clone(),
+            counts: self.counts.clone(),
+            royal: self.royal.clone(),
+        }
+    }
+
+    /// Copies field by field, reusing the allocations (the engine's copy-make relies on it).
+    fn clone_from(&mut self, o: &Self) {
+        self.board.clone_from(&o.board);
+        self.to_move = o.to_move;
+        self.vars.clone_from(&o.vars);
+        self.regs.clone_from(&o.regs);
+        self.counts.clone_from(&o.counts);
+        self.royal.clone_from(&o.royal);
+    }
 }
 
 /// A side effect recorded by a movement pattern.
