@@ -27,6 +27,8 @@ pub struct Tables {
     /// Per attacking player, per non-reversible program, per origin: the cells it can
     /// possibly land on or remove (empty when the board is too large to tabulate).
     pub reach: Vec<Vec<Vec<[u64; 4]>>>,
+    /// The same inverted: per attacking player, per program, per target, the origins.
+    pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
 }
 
 /// Every cell a program's cursor can visit or remove from an origin, ignoring all tests.
@@ -186,9 +188,22 @@ pub fn build(g: &Game) -> Tables {
         t.general.push(general);
         t.gates.push(g.forward_attacks[p].iter().map(|(prog, _)| gate(g, *prog)).collect());
         if n <= 256 {
-            t.reach.push(g.forward_attacks[p].iter().map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect()).collect());
+            let reach: Vec<Vec<[u64; 4]>> =
+                g.forward_attacks[p].iter().map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect()).collect();
+            t.reach_from.push(
+                reach
+                    .iter()
+                    .map(|per| {
+                        (0..n)
+                            .map(|c| (0..n).filter(|&o| per[o][c / 64] & (1 << (c % 64)) != 0).map(|o| o as Cell).collect())
+                            .collect()
+                    })
+                    .collect(),
+            );
+            t.reach.push(reach);
         } else {
             t.reach.push(vec![]);
+            t.reach_from.push(vec![]);
         }
     }
     // The fast legality filter needs every attack to be a reversible probe with board-local

@@ -69,6 +69,7 @@ pub struct Board {
     next: Vec<Cell>,
     forks: Vec<Vec<Cell>>,
     prev: Vec<Vec<Cell>>,
+    prev1: Vec<Cell>,
     /// Rows for diagrams and position strings: top row first, each left to right.
     pub rows: Vec<Vec<Cell>>,
     by_name: HashMap<String, Cell>,
@@ -131,6 +132,13 @@ impl Board {
     #[inline]
     pub fn sources(&self, c: Cell, d: u8) -> &[Cell] {
         &self.prev[c as usize * self.dirs.len() + d as usize]
+    }
+
+    /// The single cell that reaches `c` along `d`, NONE if there is none, or a value
+    /// for which [`Board::is_fork`] holds when there are several (use [`Board::sources`]).
+    #[inline]
+    pub fn source_raw(&self, c: Cell, d: u8) -> Cell {
+        self.prev1[c as usize * self.dirs.len() + d as usize]
     }
 
     /// Builds a board from its declaration.
@@ -476,7 +484,15 @@ impl Builder {
             })
             .collect();
         let by_name = cells.iter().enumerate().map(|(i, c)| (c.name.clone(), i as Cell)).collect();
-        Ok(Board { cells, dirs: self.dirs, graph, next, forks, prev, rows, by_name, overlapping })
+        let prev1 = prev
+            .iter()
+            .map(|l| match l.len() {
+                0 => NONE,
+                1 => l[0],
+                _ => FORK,
+            })
+            .collect();
+        Ok(Board { cells, dirs: self.dirs, graph, next, forks, prev, prev1, rows, by_name, overlapping })
     }
 }
 

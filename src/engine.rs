@@ -1,6 +1,6 @@
 //! The engine: legal moves, attacks and check, game ends, perft.
 
-use crate::board::{Cell, NONE};
+use crate::board::{Board, Cell, NONE};
 use crate::dsl::ast::Outcome;
 use crate::eval::Ctx;
 use crate::game::{C, Game, Probe};
@@ -122,12 +122,17 @@ impl Game {
                 {
                     continue;
                 }
-                let reach = t.reach[pi].get(fi);
-                for (a, &k) in b.iter().enumerate() {
-                    if k != 0
-                        && kinds[k as usize]
-                        && reach.is_none_or(|r| r[a][c as usize / 64] & (1 << (c % 64)) != 0)
-                    {
+                let all: Vec<Cell>;
+                let origins: &[Cell] = match t.reach_from[pi].get(fi) {
+                    Some(v) => &v[c as usize],
+                    None => {
+                        all = (0..b.len() as Cell).collect();
+                        &all
+                    }
+                };
+                for &a in origins {
+                    let k = b[a as usize];
+                    if k != 0 && kinds[k as usize] {
                         let mut sink = MoveList::default();
                         let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
                         g.run(&self.programs[*prog as usize]);
@@ -154,11 +159,13 @@ impl Game {
 
     fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, mut c: Cell, d: u8, mut left: u16) -> bool {
         while left > 0 {
-            let srcs = self.board.sources(c, d);
-            if srcs.len() != 1 {
-                return srcs.iter().any(|&s| self.ray_from(cx, kinds, origin, s, d, left));
+            let s = self.board.source_raw(c, d);
+            if s == NONE {
+                return false;
             }
-            let s = srcs[0];
+            if Board::is_fork(s) {
+                return self.board.sources(c, d).iter().any(|&s| self.ray_from(cx, kinds, origin, s, d, left));
+            }
             let k = cx.st.board[s as usize];
             if k != 0 {
                 return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));

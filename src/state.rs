@@ -162,7 +162,15 @@ impl Game {
         let me = st.to_move;
         let mover = st.board[m.from as usize];
         let mover_type = self.kind_type[mover as usize];
-        let mut royal_touched = self.is_royal(mover);
+        // A lone royal piece that simply moves is tracked directly; anything else rescans.
+        let mut royal_touched = false;
+        if self.is_royal(mover) {
+            if st.royal[me as usize] == m.from {
+                st.royal[me as usize] = m.to;
+            } else {
+                royal_touched = true;
+            }
+        }
         let mut captured: [u8; 16] = [0; 16];
         let mut ncap = 0;
         for r in st.regs.iter_mut() {
