@@ -27,6 +27,7 @@ struct Merged<'a> {
     registers: Vec<&'a Name>,
     triggers: Vec<&'a ast::Trigger>,
     ends: Vec<&'a ast::EndRule>,
+    custodians: Vec<&'a ast::Custodian>,
 }
 
 fn merge(rules: &[Rules]) -> Merged<'_> {
@@ -41,6 +42,7 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         registers: vec![],
         triggers: vec![],
         ends: vec![],
+        custodians: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -73,6 +75,7 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
             }
         }
         m.triggers.extend(r.triggers.iter());
+        m.custodians.extend(r.custodians.iter());
         if !r.ends.is_empty() {
             m.ends = r.ends.iter().collect();
         }
@@ -358,6 +361,25 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
         }
     }
+    let mut custodians = vec![];
+    for cu in &m.custodians {
+        let Some(dirs) = c.dirs(&cu.dirs.text, 0, 0) else {
+            let d = c.unknown_dir(&cu.dirs);
+            c.errs.push(d);
+            continue;
+        };
+        let choose = match &cu.choose {
+            None => false,
+            Some(o) => match c.options.iter().find(|(n, _)| *n == o.text) {
+                Some((_, v)) => *v != 0,
+                None => {
+                    c.errs.push(Diag::new(o.span, format!("unknown option `{}`", o.text), "declare it in [options]"));
+                    false
+                }
+            },
+        };
+        custodians.push(CustodianRule { dirs, colour: cu.colour.map(|n| n.clamp(1, 255) as u8), choose });
+    }
     if !c.errs.is_empty() {
         return Err(c.errs);
     }
@@ -393,6 +415,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         fen,
         options: c.options,
         reserves: c.reserves,
+        custodians,
         attack: Default::default(),
     };
     game.attack = crate::attack::build(&game);

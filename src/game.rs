@@ -157,6 +157,17 @@ pub struct Probe {
     pub origin: u16,
 }
 
+/// A custodian capture rule, compiled (directions are absolute, the same for every player).
+#[derive(Debug, Clone)]
+pub struct CustodianRule {
+    /// Directions from the landing cell to victims and around them.
+    pub dirs: Vec<u8>,
+    /// Colour class needing this many of the mover's pieces; None: the cell beyond.
+    pub colour: Option<u8>,
+    /// The mover picks one victim (written `xCELL`).
+    pub choose: bool,
+}
+
 /// Promotion on arrival in a zone.
 #[derive(Debug, Clone)]
 pub struct Promotion {
@@ -297,6 +308,8 @@ pub struct Game {
     pub options: Vec<(String, i64)>,
     /// Types that have a reserve: (type, slot base).
     pub reserves: Vec<(u8, u16)>,
+    /// Custodian capture rules applied to every move.
+    pub custodians: Vec<CustodianRule>,
     /// Attack tables derived from the probes.
     pub attack: crate::attack::Tables,
 }

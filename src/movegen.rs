@@ -294,16 +294,90 @@ impl<'a> Gen<'a> {
     }
 
     fn push(&mut self, from: Cell, to: Cell, promo: u8) {
+        let g = self.cx.g;
+        if g.custodians.is_empty() {
+            return self.push_one(from, to, promo, NONE);
+        }
+        // Custodian captures: victims around the landing cell, judged after the move.
+        let mut victims = [NONE; 16];
+        let mut nv = 0;
+        let mut choose = false;
+        for rule in &g.custodians {
+            choose |= rule.choose;
+            for &d in &rule.dirs {
+                let e = match self.board.targets(to, d) {
+                    [e] => *e,
+                    _ => continue,
+                };
+                if e == from || victims[..nv].contains(&e) {
+                    continue;
+                }
+                let k = self.cx.st.board[e as usize];
+                if k == 0 || g.kind_owner[k as usize] == self.cx.me {
+                    continue;
+                }
+                let mine = |c: Cell| -> bool {
+                    c == to || (c != from && {
+                        let k = self.cx.st.board[c as usize];
+                        k != 0 && g.kind_owner[k as usize] == self.cx.me
+                    })
+                };
+                let captured = match rule.colour {
+                    None => match self.board.targets(e, d) {
+                        [b] => mine(*b),
+                        _ => false,
+                    },
+                    Some(need) => {
+                        let col = self.board.cells[to as usize].colour;
+                        let (mut size, mut held) = (0, 0);
+                        for &d2 in &rule.dirs {
+                            for &c in self.board.targets(e, d2) {
+                                if self.board.cells[c as usize].colour == col {
+                                    size += 1;
+                                    held += mine(c) as usize;
+                                }
+                            }
+                        }
+                        held >= size.min(need as usize)
+                    }
+                };
+                if captured && nv < victims.len() {
+                    victims[nv] = e;
+                    nv += 1;
+                }
+            }
+        }
+        if nv == 0 {
+            return self.push_one(from, to, promo, NONE);
+        }
+        let base = self.npending;
+        if choose {
+            for &v in &victims[..nv] {
+                self.npending = base;
+                if self.record(Effect::Remove(v)) {
+                    self.push_one(from, to, promo, v);
+                }
+            }
+        } else {
+            for &v in &victims[..nv] {
+                self.record(Effect::Remove(v));
+            }
+            self.push_one(from, to, promo, NONE);
+        }
+        self.npending = base;
+    }
+
+    fn push_one(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell) {
         // Distinct paths to the same result are one action.
         let (w, b) = (to as usize >> 6, to as usize & 63);
         if w < 4 && self.seen[w] & (1 << b) == 0 {
             self.seen[w] |= 1 << b;
-        } else if self.out.moves[self.first..].iter().any(|m| m.to == to && m.promo == promo) {
+        } else if self.out.moves[self.first..].iter().any(|m| m.to == to && m.promo == promo && m.choice == choice) {
             return;
         }
         let eff = self.out.effects.len() as u32;
         self.out.effects.extend_from_slice(&self.pending[..self.npending]);
-        self.out.moves.push(Move { from, to, promo, choice: NONE, eff, neff: self.npending as u16 });
+        self.out.moves.push(Move { from, to, promo, choice, eff, neff: self.npending as u16 });
     }
 
     fn record(&mut self, e: Effect) -> bool {

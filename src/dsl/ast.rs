@@ -42,6 +42,19 @@ pub struct Rules {
     pub triggers: Vec<Trigger>,
     /// Game-end rules, in order.
     pub ends: Vec<EndRule>,
+    /// Custodian capture rules.
+    pub custodians: Vec<Custodian>,
+}
+
+/// `custodian DIRS by colour N | by line [choose if OPTION]`.
+#[derive(Debug, Clone)]
+pub struct Custodian {
+    /// Directions from the landing cell to a victim (and around it).
+    pub dirs: Name,
+    /// `Some(n)`: colour class needing n of the mover's pieces; `None`: the cell beyond.
+    pub colour: Option<i64>,
+    /// Option that makes the mover choose one victim.
+    pub choose: Option<Name>,
 }
 
 /// `board GENERATOR { ... }`.

@@ -110,6 +110,17 @@ pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
                     rules.ends.push(EndRule { outcome, cond, auto, span: sp });
                 }
             }
+            Rule::custodian => {
+                let mut it = item.into_inner();
+                let dirs = name(it.next().unwrap());
+                let class = it.next().unwrap();
+                let colour = match class.as_rule() {
+                    Rule::class_colour => Some(int(class.into_inner().next().unwrap())?),
+                    _ => None,
+                };
+                let choose = it.next().map(|c| name(c.into_inner().next().unwrap()));
+                rules.custodians.push(Custodian { dirs, colour, choose });
+            }
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
