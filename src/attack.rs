@@ -188,14 +188,18 @@ pub fn build(g: &Game) -> Tables {
         t.general.push(general);
         t.gates.push(g.forward_attacks[p].iter().map(|(prog, _)| gate(g, *prog)).collect());
         if n <= 256 {
-            let reach: Vec<Vec<[u64; 4]>> =
-                g.forward_attacks[p].iter().map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect()).collect();
+            let reach: Vec<Vec<[u64; 4]>> = g.forward_attacks[p]
+                .iter()
+                .map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect())
+                .collect();
             t.reach_from.push(
                 reach
                     .iter()
                     .map(|per| {
                         (0..n)
-                            .map(|c| (0..n).filter(|&o| per[o][c / 64] & (1 << (c % 64)) != 0).map(|o| o as Cell).collect())
+                            .map(|c| {
+                                (0..n).filter(|&o| per[o][c / 64] & (1 << (c % 64)) != 0).map(|o| o as Cell).collect()
+                            })
                             .collect()
                     })
                     .collect(),
@@ -300,7 +304,18 @@ impl Tables {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn pin_walk(&self, g: &Game, st: &crate::state::State, victim: u8, mut c: Cell, d: u8, mut left: u16, ks: &[bool], mut shield: Cell, bits: &mut [u64; 4]) {
+    fn pin_walk(
+        &self,
+        g: &Game,
+        st: &crate::state::State,
+        victim: u8,
+        mut c: Cell,
+        d: u8,
+        mut left: u16,
+        ks: &[bool],
+        mut shield: Cell,
+        bits: &mut [u64; 4],
+    ) {
         while left > 0 {
             let srcs = g.board.sources(c, d);
             if srcs.len() != 1 {
@@ -327,7 +342,18 @@ impl Tables {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn pin_step(&self, g: &Game, st: &crate::state::State, victim: u8, s: Cell, d: u8, left: u16, ks: &[bool], shield: Cell, bits: &mut [u64; 4]) {
+    fn pin_step(
+        &self,
+        g: &Game,
+        st: &crate::state::State,
+        victim: u8,
+        s: Cell,
+        d: u8,
+        left: u16,
+        ks: &[bool],
+        shield: Cell,
+        bits: &mut [u64; 4],
+    ) {
         let k = st.board[s as usize];
         let mut shield = shield;
         if k != 0 {

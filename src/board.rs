@@ -199,7 +199,11 @@ impl Builder {
             Generator::Square { files, ranks } => {
                 let fl = letters(&files.0, &files.1)?;
                 if ranks.0 > ranks.1 || ranks.1 - ranks.0 > 40 || fl.len() > 40 {
-                    return Err(Diag::new(span, "bad board size", "ranks must be ascending, at most 40 files and ranks"));
+                    return Err(Diag::new(
+                        span,
+                        "bad board size",
+                        "ranks must be ascending, at most 40 files and ranks",
+                    ));
                 }
                 self.dir_list(&[
                     ("N", Some(90)),
@@ -331,10 +335,18 @@ impl Builder {
             BoardStmt::Cell(name, (x, y), span) => {
                 if self.hex_names {
                     if name.is_some() {
-                        return Err(Diag::new(*span, "hex cells are named by rank", "write `cell (q, r)` with axial coordinates"));
+                        return Err(Diag::new(
+                            *span,
+                            "hex cells are named by rank",
+                            "write `cell (q, r)` with axial coordinates",
+                        ));
                     }
                     if x.fract() != 0.0 || y.fract() != 0.0 {
-                        return Err(Diag::new(*span, "axial coordinates must be whole numbers", "write `cell (2, -4)`"));
+                        return Err(Diag::new(
+                            *span,
+                            "axial coordinates must be whole numbers",
+                            "write `cell (2, -4)`",
+                        ));
                     }
                     self.add_hex(*x as i64, *y as i64);
                 } else {
@@ -342,7 +354,11 @@ impl Builder {
                         return Err(Diag::new(*span, "this cell needs a name", "write `cell NAME at (x, y)`"));
                     };
                     if self.by_name.contains_key(&n.text) {
-                        return Err(Diag::new(n.span, format!("cell `{}` exists already", n.text), "choose another name"));
+                        return Err(Diag::new(
+                            n.span,
+                            format!("cell `{}` exists already", n.text),
+                            "choose another name",
+                        ));
                     }
                     let shape = self.cells.iter().flatten().next().map(|c| c.shape).unwrap_or(Shape::Square);
                     self.add(CellInfo {
@@ -363,7 +379,10 @@ impl Builder {
                     Diag::new(
                         d.span,
                         format!("unknown direction `{}`", d.text),
-                        format!("the board's directions are {}", self.dirs.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(" ")),
+                        format!(
+                            "the board's directions are {}",
+                            self.dirs.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(" ")
+                        ),
                     )
                 })?;
                 for t in targets {
@@ -442,7 +461,8 @@ impl Builder {
         let nd = self.dirs.len();
         let mut lists: Vec<Vec<Cell>> = vec![vec![]; cells.len() * nd];
         let mut prev: Vec<Vec<Cell>> = vec![vec![]; cells.len() * nd];
-        let mut edges: Vec<_> = graph.edge_references().map(|e| (graph[e.source()], *e.weight(), graph[e.target()])).collect();
+        let mut edges: Vec<_> =
+            graph.edge_references().map(|e| (graph[e.source()], *e.weight(), graph[e.target()])).collect();
         edges.sort();
         for (a, d, b) in edges {
             lists[a as usize * nd + d as usize].push(b);
@@ -510,6 +530,8 @@ fn eval_coord(e: &Expr, vars: &[(&'static str, i64)]) -> Result<i64, Diag> {
             let (a, b) = (eval_coord(a, vars)?, eval_coord(b, vars)?);
             Ok(if *neg { a - b } else { a + b })
         }
-        Expr::Func(n, _) => Err(Diag::new(n.span, "functions are not allowed in a colour formula", "use coordinates, + and -")),
+        Expr::Func(n, _) => {
+            Err(Diag::new(n.span, "functions are not allowed in a colour formula", "use coordinates, + and -"))
+        }
     }
 }

@@ -88,26 +88,41 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let m = merge(&spec.rules);
     let mut errs: Vec<Diag> = vec![];
     let Some(bdecl) = m.board else {
-        return Err(vec![Diag::new(Span::default(), "the game has no board", "add `board square files a..h ranks 1..8` to the rules")]);
+        return Err(vec![Diag::new(
+            Span::default(),
+            "the game has no board",
+            "add `board square files a..h ranks 1..8` to the rules",
+        )]);
     };
     let board = Board::build(bdecl)?;
     if spec.players.is_empty() {
-        return Err(vec![Diag::new(Span::default(), "the game has no players", "add `players = [\"white\", \"black\"]` to [game]")]);
+        return Err(vec![Diag::new(
+            Span::default(),
+            "the game has no players",
+            "add `players = [\"white\", \"black\"]` to [game]",
+        )]);
     }
     let players: Vec<String> = spec.players.iter().map(|p| p.text.clone()).collect();
     let np = players.len();
     if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * np * 2 > 254 {
-        return Err(vec![Diag::new(Span::default(), "a game needs 1 to 64 piece types", "declare pieces as [pieces.X] tables")]);
+        return Err(vec![Diag::new(
+            Span::default(),
+            "a game needs 1 to 64 piece types",
+            "declare pieces as [pieces.X] tables",
+        )]);
     }
     // Options: declared defaults, then command-line overrides.
     let mut options: Vec<(String, i64)> = spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect();
     for o in overrides {
         let (k, v) = match o.split_once('=') {
-            Some((k, v)) => (k, v.parse::<i64>().ok().or(match v {
-                "true" => Some(1),
-                "false" => Some(0),
-                _ => None,
-            })),
+            Some((k, v)) => (
+                k,
+                v.parse::<i64>().ok().or(match v {
+                    "true" => Some(1),
+                    "false" => Some(0),
+                    _ => None,
+                }),
+            ),
             None => (o.as_str(), Some(1)),
         };
         match (options.iter_mut().find(|(n, _)| n == k), v) {
@@ -115,9 +130,16 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             (None, _) => errs.push(Diag::new(
                 Span::default(),
                 format!("unknown option `{k}`"),
-                format!("this game's options: {}", options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")),
+                format!(
+                    "this game's options: {}",
+                    options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
+                ),
             )),
-            (_, None) => errs.push(Diag::new(Span::default(), format!("bad value for option `{k}`"), "write NAME, NAME=NUMBER, NAME=true or NAME=false")),
+            (_, None) => errs.push(Diag::new(
+                Span::default(),
+                format!("bad value for option `{k}`"),
+                "write NAME, NAME=NUMBER, NAME=true or NAME=false",
+            )),
         }
     }
     let mut c = Compiler {
@@ -218,7 +240,8 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut forward: Vec<Vec<(u16, Vec<bool>)>> = vec![vec![]; np];
     for t in 0..nt {
         for p in 0..np {
-            let kinds: Vec<bool> = (0..nk).map(|k| k != 0 && kind_type[k] as usize == t && kind_owner[k] as usize == p).collect();
+            let kinds: Vec<bool> =
+                (0..nk).map(|k| k != 0 && kind_type[k] as usize == t && kind_owner[k] as usize == p).collect();
             for &pi in &moves_of[t * np + p] {
                 let prog: &Program = &programs[pi as usize];
                 if !prog.captures {
@@ -252,7 +275,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         let by = t.by.as_ref().and_then(|n| {
             let p = players.iter().position(|q| *q == n.text);
             if p.is_none() {
-                c.errs.push(Diag::new(n.span, format!("unknown player `{}`", n.text), format!("players are {}", players.join(", "))));
+                c.errs.push(Diag::new(
+                    n.span,
+                    format!("unknown player `{}`", n.text),
+                    format!("players are {}", players.join(", ")),
+                ));
             }
             p.map(|p| p as u8)
         });
@@ -268,7 +295,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         let e = c.expr(e, 0);
                         stmts.push(Stmt::Assign(slot, per, *op, e));
                     }
-                    None => c.errs.push(Diag::new(n.span, format!("unknown counter `{}`", n.text), "declare it with `counter NAME = 0`")),
+                    None => c.errs.push(Diag::new(
+                        n.span,
+                        format!("unknown counter `{}`", n.text),
+                        "declare it with `counter NAME = 0`",
+                    )),
                 },
                 ast::Stmt::Drop(tn, at) => {
                     let Some(ti) = c.type_index(&tn.text) else {
@@ -276,14 +307,22 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         continue;
                     };
                     let Some(&(_, slot)) = c.reserves.iter().find(|(t, _)| *t as usize == ti) else {
-                        c.errs.push(Diag::new(tn.span, format!("no reserve of `{}`", tn.text), "declare one in [reserve.PLAYER]"));
+                        c.errs.push(Diag::new(
+                            tn.span,
+                            format!("no reserve of `{}`", tn.text),
+                            "declare one in [reserve.PLAYER]",
+                        ));
                         continue;
                     };
                     let from = match at.text.as_str() {
                         "from" => true,
                         "to" => false,
                         _ => {
-                            c.errs.push(Diag::new(at.span, "drop where?", "write `at from` (the cell left) or `at to` (the cell reached)"));
+                            c.errs.push(Diag::new(
+                                at.span,
+                                "drop where?",
+                                "write `at from` (the cell left) or `at to` (the cell reached)",
+                            ));
                             continue;
                         }
                     };
@@ -309,17 +348,33 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         let t = c.type_index(&letter.text);
         let cl = board.cell(&cell.text);
         if p.is_none() {
-            c.errs.push(Diag::new(pl.span, format!("unknown player `{}` in the setup", pl.text), format!("players are {}", players.join(", "))));
+            c.errs.push(Diag::new(
+                pl.span,
+                format!("unknown player `{}` in the setup", pl.text),
+                format!("players are {}", players.join(", ")),
+            ));
         }
         if t.is_none() {
-            c.errs.push(Diag::new(letter.span, format!("unknown piece `{}` in the setup", letter.text), c.piece_hint()));
+            c.errs.push(Diag::new(
+                letter.span,
+                format!("unknown piece `{}` in the setup", letter.text),
+                c.piece_hint(),
+            ));
         }
         if cl.is_none() {
-            c.errs.push(Diag::new(cell.span, format!("unknown cell `{}` in the setup", cell.text), "name a cell of the board"));
+            c.errs.push(Diag::new(
+                cell.span,
+                format!("unknown cell `{}` in the setup", cell.text),
+                "name a cell of the board",
+            ));
         }
         if let (Some(p), Some(t), Some(cl)) = (p, t, cl) {
             if setup[cl as usize] != 0 {
-                c.errs.push(Diag::new(cell.span, format!("cell `{}` is already occupied", cell.text), "each cell holds one piece"));
+                c.errs.push(Diag::new(
+                    cell.span,
+                    format!("cell `{}` is already occupied", cell.text),
+                    "each cell holds one piece",
+                ));
             }
             setup[cl as usize] = 1 + ((t * np + p) * 2) as u8;
         }
@@ -339,7 +394,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 let slot = c.reserves.iter().find(|(x, _)| *x as usize == t).unwrap().1;
                 init_vars[slot as usize + p] = *n;
             }
-            _ => c.errs.push(Diag::new(pl.span, "unknown player or piece in [reserve]", "write [reserve.PLAYER] with PIECE = COUNT")),
+            _ => c.errs.push(Diag::new(
+                pl.span,
+                "unknown player or piece in [reserve]",
+                "write [reserve.PLAYER] with PIECE = COUNT",
+            )),
         }
     }
     let mut fen = FenMap::default();
@@ -348,7 +407,9 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         for n in cells {
             match board.cell(&n.text) {
                 Some(x) => v.push(x),
-                None => c.errs.push(Diag::new(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board")),
+                None => {
+                    c.errs.push(Diag::new(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board"))
+                }
             }
         }
         fen.castling.push((l.text.chars().next().unwrap_or('-'), v));
@@ -357,7 +418,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         if let Some(n) = field {
             match c.var(&n.text) {
                 Some((s, false)) => *slot = Some(s),
-                _ => c.errs.push(Diag::new(n.span, format!("unknown counter `{}`", n.text), "name a counter declared in the rules")),
+                _ => c.errs.push(Diag::new(
+                    n.span,
+                    format!("unknown counter `{}`", n.text),
+                    "name a counter declared in the rules",
+                )),
             }
         }
     }
@@ -479,11 +544,16 @@ fn reverse_probes(ops: &[Op], exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec
     while i < ops.len() {
         match &ops[i] {
             Op::Step(ds) => {
-                paths = paths.iter().flat_map(|p| ds.iter().map(move |&d| {
-                    let mut q = p.clone();
-                    q.push((d, u16::MAX));
-                    q
-                })).collect();
+                paths = paths
+                    .iter()
+                    .flat_map(|p| {
+                        ds.iter().map(move |&d| {
+                            let mut q = p.clone();
+                            q.push((d, u16::MAX));
+                            q
+                        })
+                    })
+                    .collect();
             }
             Op::Turn(tb) => {
                 let mut next = vec![];
@@ -570,7 +640,11 @@ impl Compiler<'_> {
 
     fn zone_hint(&self) -> String {
         let z: Vec<&str> = self.zones.iter().map(|z| z.0.as_str()).collect();
-        if z.is_empty() { "declare it with `zone NAME = ...`".into() } else { format!("declared zones: {}", z.join(", ")) }
+        if z.is_empty() {
+            "declare it with `zone NAME = ...`".into()
+        } else {
+            format!("declared zones: {}", z.join(", "))
+        }
     }
 
     fn intern(&mut self, c: C) -> u16 {
@@ -602,7 +676,11 @@ impl Compiler<'_> {
                     Some(n) => match self.players.iter().position(|p| *p == n.text) {
                         Some(p) => vec![p],
                         None => {
-                            self.errs.push(Diag::new(n.span, format!("unknown player `{}`", n.text), format!("players are {}", self.players.join(", "))));
+                            self.errs.push(Diag::new(
+                                n.span,
+                                format!("unknown player `{}`", n.text),
+                                format!("players are {}", self.players.join(", ")),
+                            ));
                             continue;
                         }
                     },
@@ -650,7 +728,11 @@ impl Compiler<'_> {
                         }
                     }
                     if !any {
-                        self.errs.push(Diag::new(f.span, format!("the board has no file {}", f.text), "check the board's files"));
+                        self.errs.push(Diag::new(
+                            f.span,
+                            format!("the board has no file {}", f.text),
+                            "check the board's files",
+                        ));
                     }
                 }
                 ast::CellItem::Colour(k, _) => {
@@ -669,7 +751,11 @@ impl Compiler<'_> {
                             set[i] |= v;
                         }
                     } else {
-                        self.errs.push(Diag::new(n.span, format!("unknown cell or zone `{}`", n.text), "name a cell of the board or an earlier zone"));
+                        self.errs.push(Diag::new(
+                            n.span,
+                            format!("unknown cell or zone `{}`", n.text),
+                            "name a cell of the board or an earlier zone",
+                        ));
                     }
                 }
             }
@@ -687,7 +773,13 @@ impl Compiler<'_> {
         for c in counters {
             let slot = self.nslots as u16;
             self.nslots += if c.per_player { np } else { 1 };
-            self.vars.push(Var { name: c.name.text.clone(), slot, per_player: c.per_player, clock: c.clock, init: c.init });
+            self.vars.push(Var {
+                name: c.name.text.clone(),
+                slot,
+                per_player: c.per_player,
+                clock: c.clock,
+                init: c.init,
+            });
         }
         let mut seen = vec![];
         for (_, l, _) in &spec.reserves {
@@ -781,8 +873,12 @@ impl Compiler<'_> {
         };
         let n = items.len();
         let mut fast = false;
-        if n >= 3 && items[..n - 3].iter().all(|x| matches!(x, Pattern::Test(..))) {
-            if let (Pattern::Dir(d), Pattern::Repeat(body, lo, hi, _), Pattern::Test(fin, _)) = (&items[n - 3], &items[n - 2], &items[n - 1]) {
+        if n >= 3
+            && items[..n - 3].iter().all(|x| matches!(x, Pattern::Test(..)))
+            && let (Pattern::Dir(d), Pattern::Repeat(body, lo, hi, _), Pattern::Test(fin, _)) =
+                (&items[n - 3], &items[n - 2], &items[n - 1])
+        {
+            {
                 let lo0 = matches!(lo, Expr::Int(0, _));
                 if let (true, Pattern::Seq(inner, _)) = (lo0, body.as_ref())
                     && inner.len() == 2
@@ -815,7 +911,9 @@ impl Compiler<'_> {
             return None;
         }
         // The landing test is the last test before Emit, past any effects.
-        let last = cg.ops.iter().rev().find(|o| !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_)));
+        let last = cg.ops.iter().rev().find(|o| {
+            !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_))
+        });
         let lands_on_enemy = match last {
             Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.conds[*f as usize]),
             _ => true,
@@ -838,7 +936,10 @@ impl Compiler<'_> {
         }
         let Op::Test(fin) = ops[n - 2] else { return };
         let steps = &ops[start..n - 2];
-        if steps.is_empty() || !steps.iter().all(|o| matches!(o, Op::Step(_) | Op::Turn(_))) || !matches!(steps[0], Op::Step(_)) {
+        if steps.is_empty()
+            || !steps.iter().all(|o| matches!(o, Op::Step(_) | Op::Turn(_)))
+            || !matches!(steps[0], Op::Step(_))
+        {
             return;
         }
         let b = self.board;
@@ -961,7 +1062,9 @@ impl Compiler<'_> {
                     self.codegen(x, cg, registers);
                 }
             }
-            Pattern::Alt(v, _) if v.iter().all(|x| matches!(x, Pattern::Dir(d) if d.text != "same" && d.text != "back")) => {
+            Pattern::Alt(v, _)
+                if v.iter().all(|x| matches!(x, Pattern::Dir(d) if d.text != "same" && d.text != "back")) =>
+            {
                 // Alternatives of plain directions are one branching step.
                 let mut ds = vec![];
                 for x in v {
@@ -1082,7 +1185,11 @@ impl Compiler<'_> {
                                 }
                             },
                             _ => {
-                                self.errs.push(Diag::new(n.span, "remove needs one direction", "write remove(S) or remove(here)"));
+                                self.errs.push(Diag::new(
+                                    n.span,
+                                    "remove needs one direction",
+                                    "write remove(S) or remove(here)",
+                                ));
                                 return;
                             }
                         };
@@ -1090,11 +1197,19 @@ impl Compiler<'_> {
                     }
                     ("carry", 2) => match (mark_arg(cg, args.first()), mark_arg(cg, args.get(1))) {
                         (Some(a), Some(b)) => cg.ops.push(Op::Carry(Some(a), b)),
-                        _ => self.errs.push(Diag::new(n.span, "carry needs marks set earlier in the pattern", "write e.g. `@a ... @b ... carry(@a, @b)`")),
+                        _ => self.errs.push(Diag::new(
+                            n.span,
+                            "carry needs marks set earlier in the pattern",
+                            "write e.g. `@a ... @b ... carry(@a, @b)`",
+                        )),
                     },
                     ("carry", 1) | ("land", 1) => match mark_arg(cg, args.first()) {
                         Some(s) => cg.ops.push(if n.text == "carry" { Op::Carry(None, s) } else { Op::Land(s) }),
-                        None => self.errs.push(Diag::new(n.span, format!("{} needs a mark set earlier in the pattern", n.text), "write e.g. `@k` before it and then carry(@k)")),
+                        None => self.errs.push(Diag::new(
+                            n.span,
+                            format!("{} needs a mark set earlier in the pattern", n.text),
+                            "write e.g. `@k` before it and then carry(@k)",
+                        )),
                     },
                     _ => {
                         let mut known: Vec<String> = self.m.defines.keys().map(|(k, a)| format!("{k}/{a}")).collect();
@@ -1102,7 +1217,10 @@ impl Compiler<'_> {
                         self.errs.push(Diag::new(
                             n.span,
                             format!("unknown macro or action `{}` with {} argument(s)", n.text, args.len()),
-                            format!("actions: remove(D), carry(@m), carry(@a, @b), land(@m); macros: {}", known.join(", ")),
+                            format!(
+                                "actions: remove(D), carry(@m), carry(@a, @b), land(@m); macros: {}",
+                                known.join(", ")
+                            ),
                         ));
                     }
                 }
@@ -1131,7 +1249,11 @@ impl Compiler<'_> {
             Cond::Func(n, args) => {
                 let only_end = |s: &mut Self| {
                     if place != Place::End {
-                        s.errs.push(Diag::new(n.span, format!("`{}` can only be used in an end rule", n.text), "move it into the `end { }` block"));
+                        s.errs.push(Diag::new(
+                            n.span,
+                            format!("`{}` can only be used in an end rule", n.text),
+                            "move it into the `end { }` block",
+                        ));
                     }
                 };
                 match n.text.as_str() {
@@ -1147,14 +1269,22 @@ impl Compiler<'_> {
                             if let Expr::Name(x) = a {
                                 match self.type_index(&x.text) {
                                     Some(t) => mask |= 1 << t,
-                                    None => self.errs.push(Diag::new(x.span, format!("unknown piece `{}`", x.text), self.piece_hint())),
+                                    None => self.errs.push(Diag::new(
+                                        x.span,
+                                        format!("unknown piece `{}`", x.text),
+                                        self.piece_hint(),
+                                    )),
                                 }
                             }
                         }
                         C::CanCapture(mask)
                     }
                     _ => {
-                        self.errs.push(Diag::new(n.span, format!("unknown condition `{}(...)`", n.text), "known: repetition(N), can-capture(PIECES)"));
+                        self.errs.push(Diag::new(
+                            n.span,
+                            format!("unknown condition `{}(...)`", n.text),
+                            "known: repetition(N), can-capture(PIECES)",
+                        ));
                         C::True
                     }
                 }
@@ -1174,7 +1304,11 @@ impl Compiler<'_> {
                     "check" => C::Check,
                     "no-moves" => {
                         if place != Place::End {
-                            self.errs.push(Diag::new(n.span, "`no-moves` can only be used in an end rule", "move it into the `end { }` block"));
+                            self.errs.push(Diag::new(
+                                n.span,
+                                "`no-moves` can only be used in an end rule",
+                                "move it into the `end { }` block",
+                            ));
                         }
                         C::NoMoves
                     }
@@ -1201,14 +1335,21 @@ impl Compiler<'_> {
                         } else if let Some((slot, per)) = self.var(t) {
                             C::Cmp(E::Var(slot, per, Who::Me), ast::CmpOp::Ne, E::Int(0))
                         } else {
-                            let mut known: Vec<String> = ["empty", "occupied", "enemy", "friend", "unmoved", "origin", "attacked", "check", "no-moves"]
-                                .iter()
-                                .map(|s| s.to_string())
-                                .collect();
+                            let mut known: Vec<String> = [
+                                "empty", "occupied", "enemy", "friend", "unmoved", "origin", "attacked", "check",
+                                "no-moves",
+                            ]
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect();
                             known.extend(self.types.iter().map(|t| t.letter.to_string()));
                             known.extend(self.zones.iter().map(|z| z.0.clone()));
                             known.extend(registers.iter().cloned());
-                            self.errs.push(Diag::new(n.span, format!("unknown condition `{t}`"), format!("known here: {}", known.join(" "))));
+                            self.errs.push(Diag::new(
+                                n.span,
+                                format!("unknown condition `{t}`"),
+                                format!("known here: {}", known.join(" ")),
+                            ));
                             C::True
                         }
                     }
@@ -1234,7 +1375,11 @@ impl Compiler<'_> {
                 } else if n.text == "me" {
                     E::MePlayer
                 } else {
-                    self.errs.push(Diag::new(n.span, format!("unknown name `{}` in an expression", n.text), "use a counter, an option, a player or a number"));
+                    self.errs.push(Diag::new(
+                        n.span,
+                        format!("unknown name `{}` in an expression", n.text),
+                        "use a counter, an option, a player or a number",
+                    ));
                     E::Int(0)
                 }
             }
@@ -1266,7 +1411,11 @@ impl Compiler<'_> {
                                 } else if let Some(ti) = self.type_index(t) {
                                     mask |= 1 << ti;
                                 } else {
-                                    self.errs.push(Diag::new(w.span, format!("`{t}` is not a side or piece"), "write count(friend R), count(enemy), count(white K)"));
+                                    self.errs.push(Diag::new(
+                                        w.span,
+                                        format!("`{t}` is not a side or piece"),
+                                        "write count(friend R), count(enemy), count(white K)",
+                                    ));
                                 }
                             }
                         }
@@ -1280,7 +1429,11 @@ impl Compiler<'_> {
                     Selector::Expr(Expr::Name(x)) => match self.var(&x.text) {
                         Some((slot, true)) => E::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me }),
                         _ => {
-                            self.errs.push(Diag::new(x.span, format!("`{}` is not a per-player counter", x.text), "declare it with `counter NAME per-player = 0`"));
+                            self.errs.push(Diag::new(
+                                x.span,
+                                format!("`{}` is not a per-player counter", x.text),
+                                "declare it with `counter NAME per-player = 0`",
+                            ));
                             E::Int(0)
                         }
                     },
@@ -1290,7 +1443,11 @@ impl Compiler<'_> {
                     }
                 },
                 _ => {
-                    self.errs.push(Diag::new(n.span, format!("unknown function `{}`", n.text), "known: max(a, b), min(a, b), count(SIDE PIECES), enemy(COUNTER), friend(COUNTER)"));
+                    self.errs.push(Diag::new(
+                        n.span,
+                        format!("unknown function `{}`", n.text),
+                        "known: max(a, b), min(a, b), count(SIDE PIECES), enemy(COUNTER), friend(COUNTER)",
+                    ));
                     E::Int(0)
                 }
             },
@@ -1301,7 +1458,11 @@ impl Compiler<'_> {
         match s {
             Selector::Expr(e) => self.expr(e, p),
             Selector::Words(w) => {
-                self.errs.push(Diag::new(w[0].span, "expected an expression", "write a number, a counter or a function"));
+                self.errs.push(Diag::new(
+                    w[0].span,
+                    "expected an expression",
+                    "write a number, a counter or a function",
+                ));
                 E::Int(0)
             }
         }
@@ -1332,4 +1493,3 @@ fn subst_expr(e: &Expr, env: &Env) -> Expr {
         Expr::Int(..) => e.clone(),
     }
 }
-

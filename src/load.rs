@@ -62,8 +62,8 @@ pub fn load(path: &str) -> Result<(Spec, Sources), LoadError> {
 }
 
 fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: usize) -> Result<Spec, LoadError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LoadError::Io { path: path.display().to_string(), source: e })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| LoadError::Io { path: path.display().to_string(), source: e })?;
     let base = sources.add(&path.display().to_string(), text.clone());
     let sp = |r: std::ops::Range<usize>| Span { start: base + r.start, end: base + r.end };
     let table = match DeTable::parse(&text) {
@@ -93,12 +93,20 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         "extends" => {
                             if let Some(s) = want_str(gv, &sp, diags) {
                                 if depth > 8 {
-                                    diags.push(Diag::new(s.span, "extends chain too long", "check for a file extending itself"));
+                                    diags.push(Diag::new(
+                                        s.span,
+                                        "extends chain too long",
+                                        "check for a file extending itself",
+                                    ));
                                     continue;
                                 }
                                 let p: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&s.text);
                                 if !p.exists() {
-                                    diags.push(Diag::new(s.span, format!("cannot find `{}`", p.display()), "the path is relative to this file"));
+                                    diags.push(Diag::new(
+                                        s.span,
+                                        format!("cannot find `{}`", p.display()),
+                                        "the path is relative to this file",
+                                    ));
                                     continue;
                                 }
                                 let parent = load_into(&p, sources, diags, depth + 1)?;
@@ -120,7 +128,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 diags.push(type_err(gv, &sp, "a string (use '''...''' for the rules text)"));
                             }
                         }
-                        other => diags.push(Diag::new(ks, format!("unknown key `{other}` in [game]"), "known keys: name, players, extends, rules")),
+                        other => diags.push(Diag::new(
+                            ks,
+                            format!("unknown key `{other}` in [game]"),
+                            "known keys: name, players, extends, rules",
+                        )),
                     }
                 }
             }
@@ -129,7 +141,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                 for (pk, pv) in t.iter() {
                     let letter = Name { text: pk.get_ref().to_string(), span: sp(pk.span()) };
                     if letter.text.chars().count() != 1 || !letter.text.chars().all(|c| c.is_ascii_uppercase()) {
-                        diags.push(Diag::new(letter.span, format!("piece letter `{}` must be one upper-case letter", letter.text), "write e.g. [pieces.K]"));
+                        diags.push(Diag::new(
+                            letter.span,
+                            format!("piece letter `{}` must be one upper-case letter", letter.text),
+                            "write e.g. [pieces.K]",
+                        ));
                         continue;
                     }
                     let Some(pt) = want_table(pv, letter.span, "a piece", diags) else { continue };
@@ -144,7 +160,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                             "value" => ps.value = want_int(fv, &sp, diags).unwrap_or(1) as i32,
                             "royal" => ps.royal = want_bool(fv, &sp, diags).unwrap_or(false),
                             "max" => ps.max = want_int(fv, &sp, diags).map(|v| v.clamp(0, 255) as u8),
-                            other => diags.push(Diag::new(sp(fk.span()), format!("unknown key `{other}` for a piece"), "known keys: name, value, royal, max")),
+                            other => diags.push(Diag::new(
+                                sp(fk.span()),
+                                format!("unknown key `{other}` for a piece"),
+                                "known keys: name, value, royal, max",
+                            )),
                         }
                     }
                     spec.pieces.retain(|p| p.letter.text != ps.letter.text);
@@ -204,7 +224,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         }
                         "halfmove" => spec.halfmove = want_str(fv, &sp, diags),
                         "fullmove" => spec.fullmove = want_str(fv, &sp, diags),
-                        other => diags.push(Diag::new(sp(fk.span()), format!("unknown key `{other}` in [fen]"), "known keys: castling, halfmove, fullmove")),
+                        other => diags.push(Diag::new(
+                            sp(fk.span()),
+                            format!("unknown key `{other}` in [fen]"),
+                            "known keys: castling, halfmove, fullmove",
+                        )),
                     }
                 }
             }
@@ -259,11 +283,20 @@ fn type_err(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, w
     Diag::new(sp(v.span()), format!("expected {want}, found {}", v.get_ref().type_str()), format!("write {want} here"))
 }
 
-fn want_table<'a, 'i>(v: &'a Spanned<DeValue<'i>>, at: Span, what: &str, diags: &mut Vec<Diag>) -> Option<&'a DeTable<'i>> {
+fn want_table<'a, 'i>(
+    v: &'a Spanned<DeValue<'i>>,
+    at: Span,
+    what: &str,
+    diags: &mut Vec<Diag>,
+) -> Option<&'a DeTable<'i>> {
     match v.get_ref() {
         DeValue::Table(t) => Some(t),
         other => {
-            diags.push(Diag::new(at, format!("`{what}` must be a table, found {}", other.type_str()), "write it as [section] or { key = value }"));
+            diags.push(Diag::new(
+                at,
+                format!("`{what}` must be a table, found {}", other.type_str()),
+                "write it as [section] or { key = value }",
+            ));
             None
         }
     }

@@ -168,7 +168,8 @@ impl<'a> Gen<'a> {
                     let n = r.loops[*s as usize] as i64;
                     let g = self.cx.g;
                     let lo = self.cx.eval(&g.exprs[*lo as usize]);
-                    let hi = if *hi == u16::MAX { LOOP_CAP } else { self.cx.eval(&g.exprs[*hi as usize]).min(LOOP_CAP) };
+                    let hi =
+                        if *hi == u16::MAX { LOOP_CAP } else { self.cx.eval(&g.exprs[*hi as usize]).min(LOOP_CAP) };
                     if n < lo {
                         if n >= hi {
                             return;
@@ -264,7 +265,9 @@ impl<'a> Gen<'a> {
             return;
         }
         if self.target != NONE {
-            if to == self.target || self.pending[..self.npending].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target)) {
+            if to == self.target
+                || self.pending[..self.npending].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target))
+            {
                 self.found = true;
             }
             return;
@@ -317,10 +320,11 @@ impl<'a> Gen<'a> {
                     continue;
                 }
                 let mine = |c: Cell| -> bool {
-                    c == to || (c != from && {
-                        let k = self.cx.st.board[c as usize];
-                        k != 0 && g.kind_owner[k as usize] == self.cx.me
-                    })
+                    c == to
+                        || (c != from && {
+                            let k = self.cx.st.board[c as usize];
+                            k != 0 && g.kind_owner[k as usize] == self.cx.me
+                        })
                 };
                 let captured = match rule.colour {
                     None => match self.board.targets(e, d) {

@@ -117,7 +117,9 @@ impl Game {
                     continue;
                 }
                 flush(&mut digits, &mut pos);
-                let k = self.kind_of_char(ch).ok_or(PositionError::Row { row: i + 1, msg: format!("unknown piece `{ch}`") })?;
+                let k = self
+                    .kind_of_char(ch)
+                    .ok_or(PositionError::Row { row: i + 1, msg: format!("unknown piece `{ch}`") })?;
                 if pos >= cells.len() {
                     return Err(PositionError::Row { row: i + 1, msg: format!("more than {} cells", cells.len()) });
                 }
@@ -126,7 +128,10 @@ impl Game {
             }
             flush(&mut digits, &mut pos);
             if pos != cells.len() {
-                return Err(PositionError::Row { row: i + 1, msg: format!("{} cells described, the row has {}", pos, cells.len()) });
+                return Err(PositionError::Row {
+                    row: i + 1,
+                    msg: format!("{} cells described, the row has {}", pos, cells.len()),
+                });
             }
         }
         let side = fields.next().unwrap_or("-");
@@ -143,7 +148,12 @@ impl Game {
                 }
             }
             for ch in flags.chars().filter(|&c| c != '-') {
-                let (_, cells) = self.fen.castling.iter().find(|(l, _)| *l == ch).ok_or(PositionError::Field(format!("unknown castling letter `{ch}`")))?;
+                let (_, cells) = self
+                    .fen
+                    .castling
+                    .iter()
+                    .find(|(l, _)| *l == ch)
+                    .ok_or(PositionError::Field(format!("unknown castling letter `{ch}`")))?;
                 for &c in cells {
                     st.board[c as usize] = self.unmoved(st.board[c as usize]);
                 }
@@ -158,7 +168,11 @@ impl Game {
         if !self.registers.is_empty() {
             for (i, r) in regs.split(',').enumerate() {
                 if i < st.regs.len() {
-                    st.regs[i] = if r == "-" { NONE } else { self.board.cell(r).ok_or(PositionError::Field(format!("unknown cell `{r}`")))? };
+                    st.regs[i] = if r == "-" {
+                        NONE
+                    } else {
+                        self.board.cell(r).ok_or(PositionError::Field(format!("unknown cell `{r}`")))?
+                    };
                 }
             }
         }
@@ -169,10 +183,15 @@ impl Game {
         }
         for f in fields {
             let (k, v) = f.split_once('=').ok_or(PositionError::Field(format!("expected NAME=VALUE, found `{f}`")))?;
-            let var = self.vars.iter().find(|x| x.name == k).ok_or(PositionError::Field(format!("unknown variable `{k}`")))?;
+            let var = self
+                .vars
+                .iter()
+                .find(|x| x.name == k)
+                .ok_or(PositionError::Field(format!("unknown variable `{k}`")))?;
             for (i, x) in v.split(',').enumerate() {
                 if i < if var.per_player { self.np() } else { 1 } {
-                    st.vars[var.slot as usize + i] = x.parse().map_err(|_| PositionError::Field(format!("bad number `{x}`")))?;
+                    st.vars[var.slot as usize + i] =
+                        x.parse().map_err(|_| PositionError::Field(format!("bad number `{x}`")))?;
                 }
             }
         }
