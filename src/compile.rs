@@ -446,10 +446,56 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         custodians.push(CustodianRule { dirs, colour: cu.colour.map(|n| n.clamp(1, 255) as u8), choose });
     }
     if !c.errs.is_empty() {
+        // Per-player compilation can find the same problem once per player.
+        let mut seen = vec![];
+        c.errs.retain(|d| {
+            let key = (d.span, d.message.clone());
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        });
         return Err(c.errs);
     }
     let has_royal = c.types.iter().any(|t| t.royal);
+    // Which types' moved flags matter: a type whose own program tests `unmoved`, or one
+    // named next to `unmoved` in a test.
+    let mut tracks_moved = vec![false; nt];
+    fn unmoved_types(c: &C, out: &mut u64, own: &mut bool) {
+        match c {
+            C::Unmoved => *own = true,
+            C::And(v) => {
+                let mask: u64 = v.iter().map(|x| if let C::Type(m) = x { *m } else { 0 }).fold(0, |a, b| a | b);
+                if v.iter().any(|x| matches!(x, C::Unmoved)) && mask != 0 {
+                    *out |= mask;
+                } else {
+                    v.iter().for_each(|x| unmoved_types(x, out, own));
+                }
+            }
+            C::Or(v) => v.iter().for_each(|x| unmoved_types(x, out, own)),
+            C::Not(x) => unmoved_types(x, out, own),
+            _ => {}
+        }
+    }
+    for t in 0..nt {
+        for p in 0..np {
+            for &pi in &moves_of[t * np + p] {
+                for op in &programs[pi as usize].ops {
+                    let id = match op {
+                        Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => *id,
+                        _ => continue,
+                    };
+                    let (mut mask, mut own) = (0u64, false);
+                    unmoved_types(&c.conds[id as usize], &mut mask, &mut own);
+                    tracks_moved[t] |= own;
+                    for (u, tm) in tracks_moved.iter_mut().enumerate() {
+                        *tm |= mask & (1 << u) != 0;
+                    }
+                }
+            }
+        }
+    }
     let mut game = Game {
+        tracks_moved,
         name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
         path: path.to_string(),
         board: board.clone(),
@@ -983,17 +1029,28 @@ impl Compiler<'_> {
 
     /// Expands macro calls, substituting arguments.
     fn expand(&mut self, p: &Pattern, env: &Env, budget: &mut usize) -> Pattern {
+        self.expand_at(p, env, budget, 0)
+    }
+
+    fn expand_at(&mut self, p: &Pattern, env: &Env, budget: &mut usize, depth: usize) -> Pattern {
         *budget += 1;
-        if *budget > 10_000 {
-            self.errs.push(Diag::new(p.span(), "macro expansion too deep", "a define may not call itself"));
+        if *budget > 10_000 || depth > 64 {
+            if *budget <= 10_000 {
+                self.errs.push(Diag::new(
+                    p.span(),
+                    "macro expansion too deep",
+                    "a define may not call itself, directly or through others",
+                ));
+            }
+            *budget = 20_000;
             return Pattern::Seq(vec![], p.span());
         }
         match p {
-            Pattern::Alt(v, s) => Pattern::Alt(v.iter().map(|x| self.expand(x, env, budget)).collect(), *s),
+            Pattern::Alt(v, s) => Pattern::Alt(v.iter().map(|x| self.expand_at(x, env, budget, depth)).collect(), *s),
             Pattern::Seq(v, s) => {
                 let mut out = vec![];
                 for x in v {
-                    match self.expand(x, env, budget) {
+                    match self.expand_at(x, env, budget, depth) {
                         Pattern::Seq(inner, _) => out.extend(inner),
                         y => out.push(y),
                     }
@@ -1001,7 +1058,7 @@ impl Compiler<'_> {
                 Pattern::Seq(out, *s)
             }
             Pattern::Repeat(b, lo, hi, s) => Pattern::Repeat(
-                Box::new(self.expand(b, env, budget)),
+                Box::new(self.expand_at(b, env, budget, depth)),
                 subst_expr(lo, env),
                 hi.as_ref().map(|h| subst_expr(h, env)),
                 *s,
@@ -1012,7 +1069,7 @@ impl Compiler<'_> {
                     // A define without parameters is used by its bare name.
                     Some(def) => {
                         let body = def.body.clone();
-                        self.expand(&body, &Env::default(), budget)
+                        self.expand_at(&body, &Env::default(), budget, depth + 1)
                     }
                     None => p.clone(),
                 },
@@ -1025,7 +1082,7 @@ impl Compiler<'_> {
                 let args: Vec<Arg> = args
                     .iter()
                     .map(|a| match a {
-                        Arg::Pattern(q) => Arg::Pattern(self.expand(q, env, budget)),
+                        Arg::Pattern(q) => Arg::Pattern(self.expand_at(q, env, budget, depth)),
                         Arg::Mark(m) => match env.marks.iter().rev().find(|(k, _)| *k == m.text) {
                             Some((_, x)) => Arg::Mark(Name { text: x.clone(), span: m.span }),
                             None => a.clone(),
@@ -1046,7 +1103,7 @@ impl Compiler<'_> {
                         }
                     }
                     let body = def.body.clone();
-                    self.expand(&body, &inner, budget)
+                    self.expand_at(&body, &inner, budget, depth + 1)
                 } else {
                     Pattern::Call(n.clone(), args)
                 }

@@ -308,6 +308,8 @@ pub struct Game {
     pub options: Vec<(String, i64)>,
     /// Types that have a reserve: (type, slot base).
     pub reserves: Vec<(u8, u16)>,
+    /// Per type: whether its moved flag matters to any rule (and so to repetition).
+    pub tracks_moved: Vec<bool>,
     /// Custodian capture rules applied to every move.
     pub custodians: Vec<CustodianRule>,
     /// Attack tables derived from the probes.

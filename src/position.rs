@@ -52,9 +52,10 @@ impl Game {
         let mut flags = String::new();
         if !self.fen.castling.is_empty() {
             for (l, cells) in &self.fen.castling {
+                // Each cell holds its starting piece, unmoved.
                 if cells.iter().all(|&c| {
                     let k = st.board[c as usize];
-                    k != 0 && !self.kind_moved[k as usize]
+                    k != 0 && !self.kind_moved[k as usize] && self.unmoved(k) == self.setup[c as usize]
                 }) {
                     flags.push(*l);
                 }
@@ -142,9 +143,19 @@ impl Game {
             .ok_or(PositionError::Field(format!("unknown player to move `{side}`")))? as u8;
         let flags = fields.next().unwrap_or("-");
         if !self.fen.castling.is_empty() {
+            // Pieces of the types that start on castling cells have moved unless a letter says not.
+            let mut types = vec![];
             for (_, cells) in &self.fen.castling {
                 for &c in cells {
-                    st.board[c as usize] = self.moved(st.board[c as usize]);
+                    let k = self.setup[c as usize];
+                    if k != 0 {
+                        types.push(self.kind_type[k as usize]);
+                    }
+                }
+            }
+            for k in st.board.iter_mut() {
+                if *k != 0 && types.contains(&self.kind_type[*k as usize]) {
+                    *k = self.moved(*k);
                 }
             }
             for ch in flags.chars().filter(|&c| c != '-') {

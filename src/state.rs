@@ -286,6 +286,7 @@ impl Game {
             h ^= h >> 29;
         };
         for &k in &st.board {
+            let k = if k != 0 && !self.tracks_moved[self.kind_type[k as usize] as usize] { self.unmoved(k) } else { k };
             mix(k as u64);
         }
         mix(st.to_move as u64 + 1000);

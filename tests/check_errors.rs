@@ -83,8 +83,6 @@ fn unknown_direction_in_a_pattern() {
 }
 
 #[test]
-#[ignore = "bug: an unknown direction is reported once per player (the same diagnostic twice, \
-            `2 problems found`)"]
 fn unknown_direction_in_a_pattern_reported_once() {
     let r = check_fixture("unknown_direction.toml");
     expect("unknown_direction.toml", &r, &[("43:8", "unknown direction `NNE`")]);
@@ -132,8 +130,6 @@ fn unknown_zone_in_promote() {
 }
 
 #[test]
-#[ignore = "bug: an unknown zone in `promote` is reported once per player (the same diagnostic \
-            twice, `2 problems found`)"]
 fn unknown_zone_in_promote_reported_once() {
     let r = check_fixture("unknown_zone_promote.toml");
     expect("unknown_zone_promote.toml", &r, &[("47:14", "unknown zone `eighth`")]);
@@ -157,7 +153,6 @@ fn two_problems_both_reported() {
 }
 
 #[test]
-#[ignore = "bug: the unknown direction is reported twice (once per player): `3 problems found`"]
 fn two_problems_reported_exactly() {
     let r = check_fixture("two_problems.toml");
     expect("two_problems.toml", &r, &[("43:8", "unknown direction `NNE`"), ("88:1", "unknown piece `Z`")]);
@@ -192,8 +187,6 @@ fn check_raw(name: &str) -> (Option<i32>, String) {
 }
 
 #[test]
-#[ignore = "bug: a define that expands to itself (`define forever(D) = D forever(D)`) makes \
-            `check` overflow its stack and abort (SIGABRT, exit 134) instead of reporting it"]
 fn recursive_define_is_reported() {
     let (code, err) = check_raw("recursive_define.toml");
     assert_eq!(code, Some(1), "{err}");
@@ -203,8 +196,6 @@ fn recursive_define_is_reported() {
 }
 
 #[test]
-#[ignore = "bug: mutually recursive defines (`define ping = N pong`, `define pong = S ping`) \
-            make `check` overflow its stack and abort (SIGABRT, exit 134)"]
 fn mutually_recursive_defines_are_reported() {
     let (code, err) = check_raw("mutual_define.toml");
     assert_eq!(code, Some(1), "{err}");

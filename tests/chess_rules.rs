@@ -380,19 +380,17 @@ fn threefold_repetition_needs_the_same_player_to_move() {
 }
 
 #[test]
-#[ignore = "bug: position_key hashes the moved flags of every piece, so the start position \
-            differs from the same placement after Ng1-f3-g1 (no castling right changed)"]
 fn threefold_repetition_from_the_start() {
     let g = chess();
     let (st, hist) = play(g, &g.initial(), "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8");
-    assert_eq!(g.position_string(&st), g.position_string(&g.initial()));
+    let placement = |s: &str| s.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    assert_eq!(placement(&g.position_string(&st)), placement(&g.position_string(&g.initial())));
     assert_eq!(status(g, &st, &hist), Status::Over(None), "third occurrence of the start position");
 }
 
 #[test]
 fn threefold_repetition_from_the_start_once_the_knights_have_moved() {
-    // What the engine does today: the knights are `moved` after their first trip, so the
-    // position repeats three times only at ply 12.
+    // Knights' moved flags do not matter to any rule, so they do not split positions.
     let g = chess();
     let trip = "g1-f3 g8-f6 f3-g1 f6-g8";
     let (st, hist) = play(g, &g.initial(), &format!("{trip} {trip} {trip}"));
@@ -548,8 +546,6 @@ fn fen_round_trip_after_random_playouts() {
 }
 
 #[test]
-#[ignore = "bug: parse_position marks every piece that is not on a castling cell as unmoved, \
-            so a king and rook read from a FEN off their home cells may castle (e7-c7)"]
 fn fen_round_trip_after_random_playouts_same_actions() {
     // The position read back has the same legal actions as the one written.
     let g = chess();
@@ -560,8 +556,6 @@ fn fen_round_trip_after_random_playouts_same_actions() {
 }
 
 #[test]
-#[ignore = "bug: parse_position marks every piece that is not on a castling cell as unmoved, \
-            so a king and rook read from a FEN off their home cells may castle (e7-c7)"]
 fn fen_king_and_rook_off_their_home_cells_cannot_castle() {
     let g = chess();
     for (f, bad) in [
@@ -660,8 +654,6 @@ fn random_games_match_python_chess() {
 }
 
 #[test]
-#[ignore = "bug: parse_position marks every piece that is not on a castling cell as unmoved, \
-            so a king and rook read from a FEN off their home cells may castle (e7-c7)"]
 fn random_game_fens_match_python_chess() {
     // The same positions read from their FENs.
     let g = chess();
