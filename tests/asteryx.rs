@@ -93,9 +93,13 @@ fn pawn_zigzag_and_promotion() {
     let g = game("games/asteryx.toml");
     // A White pawn on c5 may go one or two steps, zigzagging; one on a7's neighbour promotes.
     let st = pos(&g, "k/4/7/6/2P4/6/7/4/K w - - idle=0");
-    let mut out = format!("c5: {}\n", legal(&g, &st).into_iter().filter(|a| a.starts_with("c5-")).collect::<Vec<_>>().join(" "));
+    let mut out =
+        format!("c5: {}\n", legal(&g, &st).into_iter().filter(|a| a.starts_with("c5-")).collect::<Vec<_>>().join(" "));
     let st = pos(&g, "k/4/1P5/6/7/6/7/4/K w - - idle=0");
-    out.push_str(&format!("b7: {}\n", legal(&g, &st).into_iter().filter(|a| a.starts_with("b7-")).collect::<Vec<_>>().join(" ")));
+    out.push_str(&format!(
+        "b7: {}\n",
+        legal(&g, &st).into_iter().filter(|a| a.starts_with("b7-")).collect::<Vec<_>>().join(" ")
+    ));
     snap("pawn", out);
 }
 
