@@ -1,7 +1,9 @@
-//! The command line (INTERFACE.md): check, moves, perft, show, play.
+//! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay.
 
+use crate::ai::{Ai, Limits, describe_score, material};
 use crate::engine::{Perft, Status};
 use crate::game::Game;
+use crate::selfplay::Player;
 use crate::state::{MoveList, State};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
@@ -66,18 +68,60 @@ pub enum Cmd {
         /// Where to start.
         #[command(flatten)]
         start: Start,
-        /// Who plays white (the first player): human or ai.
+        /// Who plays white (the first player): human, ai or random.
         #[arg(long, default_value = "human")]
         white: String,
-        /// Who plays black (the second player): human or ai.
+        /// Who plays black (the second player): human, ai or random.
         #[arg(long, default_value = "human")]
         black: String,
         /// Random seed for the AI.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// AI thinking time per move in milliseconds.
-        #[arg(long, default_value_t = 1000)]
-        think: u64,
+        /// AI thinking time per move in milliseconds (default 1000, or none with --nodes).
+        #[arg(long)]
+        think: Option<u64>,
+        /// AI budget per move in searched nodes (deterministic).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Continue a game saved with `save FILE` (instead of --moves/--fen).
+        #[arg(long)]
+        load: Option<String>,
+    },
+    /// Draw the position as an SVG picture.
+    Render {
+        /// Where to start.
+        #[command(flatten)]
+        start: Start,
+        /// Output file.
+        #[arg(short = 'o', long = "output")]
+        output: String,
+    },
+    /// Play games between AI and/or random players and summarize the results.
+    Selfplay {
+        /// Where every game starts.
+        #[command(flatten)]
+        start: Start,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Who plays white (the first player): ai or random.
+        #[arg(long, default_value = "ai")]
+        white: String,
+        /// Who plays black (the second player): ai or random.
+        #[arg(long, default_value = "ai")]
+        black: String,
+        /// AI thinking time per move in milliseconds (default 100, or none with --nodes).
+        #[arg(long)]
+        think: Option<u64>,
+        /// AI budget per move in searched nodes (deterministic, unlike --think).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Random seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies and count it as a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
     },
 }
 
@@ -148,16 +192,160 @@ pub fn run(cli: Cli) -> i32 {
             print!("{}", show(g, st, hist));
             0
         }),
-        Cmd::Play { start, white, black, seed: _, think: _ } => {
-            for (side, who) in [("white", &white), ("black", &black)] {
-                if who != "human" {
-                    eprintln!("--{side} {who}: only `human` players are available in this version");
-                    return 2;
+        Cmd::Play { start, white, black, seed, think, nodes, load } => {
+            let mut sides = [Side::Human; 2];
+            for (i, (flag, who)) in [("white", &white), ("black", &black)].into_iter().enumerate() {
+                sides[i] = match who.as_str() {
+                    "human" => Side::Human,
+                    "ai" => Side::Ai,
+                    "random" => Side::Random,
+                    _ => {
+                        eprintln!("--{flag} {who}: expected human, ai or random");
+                        return 2;
+                    }
+                };
+            }
+            let opts = PlayOpts {
+                sides,
+                seed,
+                limits: limits(think, nodes, 1000),
+                game_path: start.game.clone(),
+                fen: start.fen.clone(),
+            };
+            match load {
+                Some(file) => {
+                    if !start.moves.trim().is_empty() || start.fen.is_some() {
+                        eprintln!("--load replays a saved game; do not combine it with --moves or --fen");
+                        return 2;
+                    }
+                    let g = match crate::open(&start.game, &start.options) {
+                        Ok(g) => g,
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return 1;
+                        }
+                    };
+                    match load_record(&g, &start.game, &file) {
+                        Ok((st, hist, record, fen)) => play(&g, st, hist, record, PlayOpts { fen, ..opts }),
+                        Err(e) => {
+                            eprintln!("cannot load {file}: {e}");
+                            2
+                        }
+                    }
+                }
+                None => {
+                    let record: Vec<String> = start.moves.split_whitespace().map(String::from).collect();
+                    with_start(&start, |g, st, hist| play(g, st.clone(), hist.to_vec(), record, opts))
                 }
             }
-            with_start(&start, |g, st, hist| crate::cli::play(g, st.clone(), hist.to_vec()))
+        }
+        Cmd::Render { start, output } => with_start(&start, |g, st, _| {
+            let svg = crate::render::svg(g, st, None);
+            match std::fs::write(&output, svg) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("cannot write {output}: {e}");
+                    1
+                }
+            }
+        }),
+        Cmd::Selfplay { start, games, white, black, think, nodes, seed, max_plies } => {
+            let (Some(w), Some(b)) = (Player::parse(&white), Player::parse(&black)) else {
+                eprintln!("--white and --black take `ai` or `random`");
+                return 2;
+            };
+            let cfg = crate::selfplay::Config {
+                games,
+                white: w,
+                black: b,
+                limits: limits(think, nodes, 100),
+                seed,
+                max_plies,
+                progress: true,
+            };
+            with_start(&start, |g, st, hist| {
+                let records = crate::selfplay::run(g, st, hist, &cfg);
+                print!("{}", crate::selfplay::summary(g, &cfg, &records));
+                0
+            })
         }
     }
+}
+
+/// The AI budget from `--think` and `--nodes`: a node budget alone is deterministic; without
+/// either, `default_ms` of thinking.
+fn limits(think: Option<u64>, nodes: Option<u64>, default_ms: u64) -> Limits {
+    match (think, nodes) {
+        (None, None) => Limits::time(default_ms),
+        (t, n) => Limits { time_ms: t, nodes: n, depth: None },
+    }
+}
+
+/// FNV-1a (64 bit) of a byte string: the game file's fingerprint in saved games.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The text of a saved game: `game PATH`, `hash HEX`, `moves …`, and `fen F` when the game
+/// started from a position string.
+pub fn save_text(game_path: &str, game_text: &[u8], moves: &[String], fen: Option<&str>) -> String {
+    let mut s = format!("game {game_path}\nhash {:016x}\nmoves {}\n", fnv1a64(game_text), moves.join(" "));
+    if let Some(f) = fen {
+        s.push_str(&format!("fen {f}\n"));
+    }
+    s
+}
+
+/// A saved game's position: state, repetition history, the actions and the starting position string.
+pub type Loaded = (State, Vec<u64>, Vec<String>, Option<String>);
+
+/// Reads a saved game for `g` (loaded from `game_path`) and replays it.
+pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let mut lines = text.lines();
+    let mut field = |name: &str| -> Result<String, String> {
+        let line = lines.next().ok_or(format!("truncated: the `{name}` line is missing"))?;
+        match line.strip_prefix(name) {
+            Some(rest) if rest.is_empty() || rest.starts_with(' ') => Ok(rest.trim().to_string()),
+            _ => Err(format!("expected a `{name} …` line, found `{line}`")),
+        }
+    };
+    let saved_path = field("game")?;
+    let hash = field("hash")?;
+    let moves = field("moves")?;
+    let fen = match lines.next() {
+        Some(l) if l.starts_with("fen ") => Some(l["fen ".len()..].trim().to_string()),
+        Some(l) if !l.trim().is_empty() => return Err(format!("unexpected line `{l}`")),
+        _ => None,
+    };
+    let saved = u64::from_str_radix(&hash, 16).map_err(|_| format!("bad hash `{hash}`"))?;
+    let bytes = std::fs::read(game_path).map_err(|e| format!("{game_path}: {e}"))?;
+    let actual = fnv1a64(&bytes);
+    if saved != actual {
+        return Err(format!(
+            "it was saved for another version of the game file ({saved_path}, hash {saved:016x}); {game_path} has hash {actual:016x}"
+        ));
+    }
+    let mut st = match &fen {
+        Some(f) => g.parse_position(f).map_err(|e| format!("bad position string: {e}"))?,
+        None => g.initial(),
+    };
+    let mut hist = vec![];
+    let record: Vec<String> = moves.split_whitespace().map(String::from).collect();
+    for (i, a) in record.iter().enumerate() {
+        let list = actions(g, &st);
+        let m = g
+            .find_move(&st, &list, a)
+            .ok_or(format!("illegal action `{a}` at index {i} (0-based) of the saved moves"))?;
+        hist.push(g.position_key(&st));
+        g.apply(&mut st, &m, list.effects_of(&m));
+    }
+    Ok((st, hist, record, fen))
 }
 
 /// Legal actions at a node (none when the game is over).
@@ -248,12 +436,45 @@ pub fn diagram(g: &Game, st: &State) -> String {
     out
 }
 
-/// Two people at one terminal: diagram, prompt, `moves`, `undo`, `resign`, `draw`, `quit`.
-pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>) -> i32 {
+/// Who decides for a side in `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// A person typing at the terminal.
+    Human,
+    /// The searching AI.
+    Ai,
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// Settings of an interactive game.
+#[derive(Debug, Clone)]
+pub struct PlayOpts {
+    /// Who plays the first side and the other(s).
+    pub sides: [Side; 2],
+    /// Seed of the AI and the random player.
+    pub seed: u64,
+    /// AI budget per decision (also for `hint`).
+    pub limits: Limits,
+    /// Path of the game file (for `save`).
+    pub game_path: String,
+    /// The starting position string, when not the setup (for `save`).
+    pub fen: Option<String>,
+}
+
+const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE, resign, draw, quit";
+
+/// An interactive game at the terminal: diagram, prompt, `moves`, `hint`, `undo`, `show`,
+/// `save FILE`, `resign`, `draw`, `quit`; AI or random players move by themselves.
+/// `record` holds the actions that led from the start to `st`.
+pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>, mut record: Vec<String>, opts: PlayOpts) -> i32 {
     use std::io::BufRead;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut undo: Vec<State> = vec![];
+    let side_of = |st: &State| opts.sides[(st.to_move as usize).min(1)];
+    let mut ais: Vec<Ai> = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
+    let mut rng = crate::ai::Rng::new(opts.seed ^ 0x5eed);
     loop {
         print!("{}", show(g, &st, &hist));
         let list = actions(g, &st);
@@ -263,51 +484,131 @@ pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>) -> i32 {
         if let Status::Over(_) = g.status(&st, &l2, &hist, true) {
             return 0;
         }
-        println!("{} to move (an action like {}, or: moves, undo, resign, draw, quit)", g.players[st.to_move as usize], g.notations(&st, &list).first().cloned().unwrap_or_default());
+        let me = st.to_move as usize;
+        let side = side_of(&st);
+        if side != Side::Human {
+            let choice = match side {
+                Side::Ai => ais[me].choose(&st, &hist, opts.limits),
+                _ => crate::ai::random_move(g, &st, &hist, &mut rng),
+            };
+            let Some(c) = choice else {
+                println!("{} has no move", g.players[me]);
+                return 0;
+            };
+            let who = if side == Side::Ai { "ai" } else { "random" };
+            println!("{} ({who}) plays {}", g.players[me], c.notation);
+            undo.push(st.clone());
+            hist.push(g.position_key(&st));
+            c.apply(g, &mut st);
+            record.push(c.notation);
+            continue;
+        }
+        println!(
+            "{} to move (an action like {}, or: moves, hint, undo, show, save FILE, resign, draw, quit)",
+            g.players[me],
+            g.notations(&st, &list).first().cloned().unwrap_or_default()
+        );
         let Some(Ok(line)) = lines.next() else {
             println!("end of input: game left unfinished");
             return 0;
         };
         let input = line.trim();
-        match input {
+        let (cmd, arg) = match input.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (input, ""),
+        };
+        match cmd {
             "" => continue,
             "quit" | "exit" => return 0,
-            "moves" | "help" | "?" => println!("{}", g.notations(&st, &list).join(" ")),
-            "undo" => match undo.pop() {
-                Some(s) => {
+            "help" => println!("{PLAY_HELP}"),
+            "moves" | "?" => println!("{}", g.notations(&st, &list).join(" ")),
+            "show" => {}
+            "hint" => {
+                let mut ai = Ai::new(g, opts.seed ^ 0x417);
+                match ai.choose(&st, &hist, opts.limits) {
+                    Some(c) => println!(
+                        "hint: {} (score {}, depth {}, {} nodes)",
+                        c.notation,
+                        describe_score(c.score),
+                        c.depth,
+                        c.nodes
+                    ),
+                    None => println!("hint: no legal action"),
+                }
+            }
+            "save" => {
+                if arg.is_empty() {
+                    println!("usage: save FILE");
+                    continue;
+                }
+                let text = std::fs::read(&opts.game_path)
+                    .map(|bytes| save_text(&opts.game_path, &bytes, &record, opts.fen.as_deref()))
+                    .and_then(|t| std::fs::write(arg, t));
+                match text {
+                    Ok(()) => println!("saved {} actions to {arg}", record.len()),
+                    Err(e) => println!("cannot save to {arg}: {e}"),
+                }
+            }
+            "undo" => {
+                // Take back the last action, and the machine's replies before it, so that a
+                // person is to move again (when one plays).
+                let anyone = opts.sides.contains(&Side::Human);
+                let mut undone = 0;
+                while let Some(s) = undo.pop() {
                     st = s;
                     hist.pop();
+                    record.pop();
+                    undone += 1;
+                    if !anyone || side_of(&st) == Side::Human {
+                        break;
+                    }
                 }
-                None => println!("nothing to undo"),
-            },
+                if undone == 0 {
+                    println!("nothing to undo");
+                }
+            }
             "resign" => {
-                let w = (st.to_move as usize + 1) % g.np();
-                println!("{} resigns; {} wins", g.players[st.to_move as usize], g.players[w]);
+                let w = (me + 1) % g.np();
+                println!("{} resigns; {} wins", g.players[me], g.players[w]);
                 return 0;
             }
             "draw" => {
-                println!("{} offers a draw; accept? (yes/no)", g.players[st.to_move as usize]);
-                if let Some(Ok(ans)) = lines.next()
-                    && ans.trim().starts_with('y')
-                {
-                    println!("draw agreed");
+                let other = (me + 1) % g.np();
+                if opts.sides[other.min(1)] == Side::Human {
+                    println!("{} offers a draw; accept? (yes/no)", g.players[me]);
+                    if let Some(Ok(ans)) = lines.next()
+                        && ans.trim().starts_with('y')
+                    {
+                        println!("draw agreed");
+                        return 0;
+                    }
+                    println!("draw declined");
+                } else if material(g, &st, other as u8) <= 0 {
+                    println!("{} accepts the draw", g.players[other]);
                     return 0;
+                } else {
+                    println!("{} declines the draw", g.players[other]);
                 }
-                println!("draw declined");
             }
-            a => match g.find_move(&st, &list, a) {
+            _ => match g.find_move(&st, &list, input) {
                 Some(m) => {
                     undo.push(st.clone());
                     hist.push(g.position_key(&st));
                     g.apply(&mut st, &m, list.effects_of(&m));
+                    record.push(input.to_string());
                 }
                 None => {
+                    let a = input;
                     let all = g.notations(&st, &list);
-                    let near: Vec<&String> = all.iter().filter(|x| x.split('-').next() == a.split('-').next()).collect();
+                    let near: Vec<&String> =
+                        all.iter().filter(|x| x.split('-').next() == a.split('-').next()).collect();
                     if near.is_empty() {
                         println!("illegal action `{a}`; type `moves` for the list");
                     } else {
-                        println!("illegal action `{a}`; from that cell: {}", near.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+                        println!(
+                            "illegal action `{a}`; from that cell: {}",
+                            near.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                        );
                     }
                 }
             },

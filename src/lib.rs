@@ -2,8 +2,10 @@
 //!
 //! Pipeline: [`load`] (TOML + rules DSL via [`dsl`]) → [`compile`] (names checked, board
 //! graph built by [`board`], patterns compiled to programs) → [`game::Game`] tables →
-//! the engine ([`movegen`], [`state`], [`engine`]) → front ends ([`cli`]).
+//! the engine ([`movegen`], [`state`], [`engine`]) → the AI ([`ai`]) → front ends ([`cli`],
+//! [`render`], [`selfplay`]).
 
+pub mod ai;
 pub mod attack;
 pub mod board;
 pub mod cli;
@@ -17,6 +19,8 @@ pub mod load;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod render;
+pub mod selfplay;
 pub mod state;
 
 use diag::LoadError;

@@ -1,0 +1,142 @@
+//! `interp play` driven through stdin: illegal input is refused and the game goes on, end
+//! of input ends cleanly, `save` then `--load` reaches the same position, broken saved
+//! games are refused with a message, and AI players move by themselves.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const CHESS: &str = "games/chess.toml";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `interp ARGS` in the repository with `input` on stdin.
+fn interp(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("interp runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh path in the temporary directory.
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("interp-play-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn illegal_input_is_refused_and_the_game_goes_on() {
+    let o = interp(&["play", CHESS], "e2-e5\nbanana\ne2-e4\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "exit {:?}\n{}", o.status, stderr(&o));
+    assert!(out.contains("illegal action `e2-e5`; from that cell: e2-e3 e2-e4"), "{out}");
+    assert!(out.contains("illegal action `banana`"), "{out}");
+    // After the refusals, e2-e4 was played and black is asked to move.
+    assert!(out.contains("black to move"), "{out}");
+    assert!(out.contains("end of input"), "{out}");
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    let o = interp(&["play", CHESS], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("end of input: game left unfinished"));
+}
+
+#[test]
+fn save_then_load_reaches_the_same_position() {
+    let file = temp("save-load.txt");
+    let f = file.to_str().unwrap();
+    let o = interp(&["play", CHESS], &format!("e2-e4\ne7-e5\ng1-f3\nundo\ng1-f3\nb8-c6\nsave {f}\n"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("saved 4 actions to {f}")), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("game {CHESS}"));
+    assert!(lines[1].starts_with("hash ") && lines[1].len() == "hash ".len() + 16, "{text}");
+    assert_eq!(lines[2], "moves e2-e4 e7-e5 g1-f3 b8-c6");
+
+    let expected = stdout(&interp(&["show", CHESS, "--moves", "e2-e4 e7-e5 g1-f3 b8-c6"], ""));
+    let o = interp(&["play", CHESS, "--load", f], "show\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(&expected), "loaded:\n{out}\nexpected:\n{expected}");
+    // `show` prints the same diagram again.
+    assert_eq!(out.matches(&expected).count(), 2, "{out}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn broken_saved_games_are_refused() {
+    let cases = [
+        ("truncated", "game games/chess.toml\n".to_string(), "truncated"),
+        ("empty", String::new(), "truncated"),
+        ("hash", "game games/chess.toml\nhash 0123456789abcdef\nmoves e2-e4\n".to_string(), "another version"),
+        ("garbled", "game games/chess.toml\nhash zz\nmoves\n".to_string(), "bad hash"),
+        ("order", "hash 0\ngame x\nmoves\n".to_string(), "expected a `game"),
+    ];
+    for (name, text, needle) in cases {
+        let file = temp(name);
+        std::fs::write(&file, text).unwrap();
+        let o = interp(&["play", CHESS, "--load", file.to_str().unwrap()], "");
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{name}");
+        let _ = std::fs::remove_file(&file);
+    }
+    // An illegal action in an otherwise good record.
+    let good = temp("good");
+    let o = interp(&["play", CHESS], &format!("e2-e4\nsave {}\n", good.to_str().unwrap()));
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&good).unwrap().replace("moves e2-e4", "moves e2-e4 e2-e4");
+    std::fs::write(&good, text).unwrap();
+    let o = interp(&["play", CHESS, "--load", good.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("illegal action `e2-e4` at index 1"), "{}", stderr(&o));
+    let _ = std::fs::remove_file(&good);
+}
+
+#[test]
+fn ai_replies_and_hints() {
+    let o = interp(&["play", CHESS, "--black", "ai", "--nodes", "300", "--seed", "5"], "hint\ne2-e4\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("black (ai) plays "), "{out}");
+    // The same seed gives the same reply.
+    let again = stdout(&interp(&["play", CHESS, "--black", "ai", "--nodes", "300", "--seed", "5"], "hint\ne2-e4\n"));
+    assert_eq!(out, again);
+}
+
+#[test]
+fn ai_against_ai_plays_to_the_end() {
+    let o = interp(&["play", CHESS, "--white", "ai", "--black", "random", "--nodes", "200"], "");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("result: "), "{out}");
+    assert!(!out.contains("end of input"), "no human was asked: {out}");
+}
+
+#[test]
+fn unknown_player_kind_is_an_error() {
+    let o = interp(&["play", CHESS, "--white", "wizard"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--white wizard"));
+}

@@ -1,0 +1,133 @@
+//! SVG pictures of positions, snapshotted in snapshots/: chess (squares), the other game
+//! files of the repository when present (odd square boards, hexagons), and a small
+//! triangle board defined here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn svg_of(path: &str, moves: &str) -> String {
+    let g = interp::open(path, &[]).unwrap_or_else(|e| panic!("{path} must load:\n{e}"));
+    let mut st = g.initial();
+    for a in moves.split_whitespace() {
+        let list = interp::cli::actions(&g, &st);
+        let m = g.find_move(&st, &list, a).unwrap_or_else(|| panic!("illegal {a}"));
+        g.apply(&mut st, &m, list.effects_of(&m));
+    }
+    interp::render::svg(&g, &st, None)
+}
+
+fn snapshot(name: &str, svg: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => true}, {
+        insta::assert_snapshot!(name, svg);
+    });
+}
+
+/// Structural checks every picture must pass.
+fn well_formed(svg: &str, cells: usize) {
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polygon").count(), cells, "one polygon per cell");
+    assert!(!svg.contains("NaN") && !svg.contains("inf"), "finite coordinates");
+}
+
+#[test]
+fn chess_start() {
+    let p = root().join("games/chess.toml");
+    let svg = svg_of(p.to_str().unwrap(), "");
+    well_formed(&svg, 64);
+    assert_eq!(svg.matches("<circle").count(), 32);
+    // Squares: four corners each.
+    assert!(
+        svg.contains(r##"<polygon points="25.6,576 89.6,576 89.6,512 25.6,512" fill="#b58863"><title>a1</title>"##)
+    );
+    snapshot("render_chess_start", &svg);
+}
+
+#[test]
+fn chess_after_moves_is_deterministic() {
+    let p = root().join("games/chess.toml");
+    let a = svg_of(p.to_str().unwrap(), "e2-e4 d7-d5 e4-d5");
+    let b = svg_of(p.to_str().unwrap(), "e2-e4 d7-d5 e4-d5");
+    assert_eq!(a, b);
+    assert_eq!(a.matches("<circle").count(), 31);
+}
+
+#[test]
+fn other_games_when_present() {
+    for (file, name) in [
+        ("games/tishai.toml", "render_tishai_start"),
+        ("games/trubix-43.toml", "render_trubix43_start"),
+        ("games/asteryx.toml", "render_asteryx_start"),
+    ] {
+        let p = root().join(file);
+        if !p.exists() {
+            continue;
+        }
+        let g = interp::open(p.to_str().unwrap(), &[]).unwrap();
+        let svg = svg_of(p.to_str().unwrap(), "");
+        well_formed(&svg, g.board.len());
+        snapshot(name, &svg);
+    }
+}
+
+const TRIANGLE: &str = r#"
+[game]
+name = "Triangle test"
+players = ["white", "black"]
+rules = '''
+board triangle rows 4
+piece K { move (E | W | V) [!friend] }
+end { loss if no-moves }
+'''
+
+[pieces.K]
+name = "King"
+value = 1
+
+[setup.white]
+K = "D1 D2"
+
+[setup.black]
+K = "A1"
+"#;
+
+#[test]
+fn triangle_board() {
+    let p = std::env::temp_dir().join(format!("interp-render-{}-triangle.toml", std::process::id()));
+    std::fs::write(&p, TRIANGLE).unwrap();
+    let svg = svg_of(p.to_str().unwrap(), "");
+    let _ = std::fs::remove_file(&p);
+    well_formed(&svg, 16);
+    // Every cell is a triangle: three corners.
+    for line in svg.lines().filter(|l| l.starts_with("<polygon")) {
+        let pts = line.split('"').nth(1).unwrap();
+        assert_eq!(pts.split(' ').count(), 3, "{line}");
+    }
+    snapshot("render_triangle_start", &svg);
+}
+
+#[test]
+fn cli_writes_the_file() {
+    let out = std::env::temp_dir().join(format!("interp-render-{}.svg", std::process::id()));
+    let o = Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(["render", "games/chess.toml", "--moves", "e2-e4", "-o", out.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("Chess: black to move"));
+    let _ = std::fs::remove_file(&out);
+    // An illegal action: exit 2 and no file.
+    let o = Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(["render", "games/chess.toml", "--moves", "e2-e5", "-o", out.to_str().unwrap()])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists());
+}
