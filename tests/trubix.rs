@@ -344,3 +344,15 @@ fn hundred_plies_without_capture_draw() {
     assert_eq!(status(&g, &st, &hist, true), Status::Decision(0));
     assert!(g.position_string(&st).ends_with(" 0 51"), "{}", g.position_string(&st));
 }
+
+#[test]
+fn threefold_repetition_draw() {
+    // The start position a third time (the Fleurbics' moved flags play no part in the rules).
+    let g = game();
+    let (st, hist) = play(&g, "a3-b3 a7-b7 b3-a3 b7-a7 a3-b3 a7-b7 b3-a3");
+    assert_eq!(status(&g, &st, &hist, true), Status::Decision(1));
+    let (st, hist) = play(&g, "a3-b3 a7-b7 b3-a3 b7-a7 a3-b3 a7-b7 b3-a3 b7-a7");
+    assert_eq!(status(&g, &st, &hist, true), Status::Over(None));
+    // Not applied in perft.
+    assert_eq!(status(&g, &st, &hist, false), Status::Decision(0));
+}
