@@ -185,7 +185,7 @@ pub struct Ai<'a> {
 }
 
 fn blank_state() -> State {
-    State { board: vec![], to_move: 0, vars: vec![], regs: vec![], counts: vec![], royal: vec![] }
+    State::default()
 }
 
 impl<'a> Ai<'a> {

@@ -396,24 +396,62 @@ fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) -> i32) -> i3
 
 /// A text diagram, the position string, whose turn it is, and the result if over.
 pub fn show(g: &Game, st: &State, hist: &[u64]) -> String {
-    let mut out = crate::cli::diagram(g, st);
+    show_styled(g, st, hist, Style::Plain)
+}
+
+/// [`show`] with the diagram drawn in `style`.
+pub fn show_styled(g: &Game, st: &State, hist: &[u64], style: Style) -> String {
+    let mut out = crate::cli::diagram(g, st, style);
     out.push_str(&format!("position: {}\n", g.position_string(st)));
     let mut l = MoveList::default();
     let mut scratch = st.clone();
     g.legal_moves(st, &mut l, &mut scratch);
     match g.status(st, &l, hist, true) {
         Status::Decision(p) => out.push_str(&format!("to move: {}\n", g.players[p as usize])),
+        Status::Chance => out.push_str("to move: chance\n"),
         Status::Over(Some(w)) => out.push_str(&format!("result: {} wins\n", g.players[w as usize])),
         Status::Over(None) => out.push_str("result: draw\n"),
     }
     out
 }
 
-/// A plain text diagram: rows top to bottom, each cell its piece letter or `.`,
-/// indented by the cells' drawing positions so shapes (hourglass, triangle, star) show.
-pub fn diagram(g: &Game, st: &State) -> String {
+/// How a text diagram is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Plain text.
+    Plain,
+    /// ANSI escapes: cell backgrounds by colour class, pieces in bold white or black.
+    Ansi,
+}
+
+impl Style {
+    /// ANSI colour when stdout is a terminal, `NO_COLOR` is unset or empty (no-color.org)
+    /// and `TERM` is not `dumb`; plain text otherwise.
+    pub fn for_stdout() -> Style {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+        if std::io::stdout().is_terminal() && !no_color && !dumb { Style::Ansi } else { Style::Plain }
+    }
+}
+
+/// Background colours (xterm 256-colour indices) of the colour classes, mid tones that
+/// both white and black letters read on: brown, tan, teal, then extras for larger boards.
+const CELL_BG: [u8; 6] = [94, 137, 66, 96, 100, 61];
+/// Plain-text glyphs of empty cells by colour class, used when a board has 3 or more classes.
+const CELL_GLYPH: [char; 6] = ['.', ':', '+', '*', '=', '~'];
+
+/// A text diagram: rows top to bottom, each cell its piece letter, indented by the
+/// cells' drawing positions so shapes (hourglass, triangle, star) show. In plain text an
+/// empty cell is `.`, or on boards of 3 or more colour classes a glyph per class
+/// (`.` `:` `+` …); with [`Style::Ansi`] every cell is painted in its class's colour.
+pub fn diagram(g: &Game, st: &State, style: Style) -> String {
     let b = &g.board;
     let minx = b.cells.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
+    let mut classes: Vec<i64> = b.cells.iter().map(|c| c.colour).collect();
+    classes.sort();
+    classes.dedup();
+    let class = |c: usize| classes.binary_search(&b.cells[c].colour).unwrap_or(0);
     let mut out = String::new();
     for row in &b.rows {
         let label = b.cells[row[0] as usize].rank;
@@ -426,8 +464,26 @@ pub fn diagram(g: &Game, st: &State) -> String {
                 col += 1;
             }
             let k = st.board[c as usize];
-            line.push(if k == 0 { '.' } else { g.kind_char(k) });
-            line.push(' ');
+            let k_class = class(c as usize);
+            match style {
+                Style::Plain => {
+                    line.push(match k {
+                        0 if classes.len() >= 3 => CELL_GLYPH[k_class % CELL_GLYPH.len()],
+                        0 => '.',
+                        _ => g.kind_char(k),
+                    });
+                    line.push(' ');
+                }
+                Style::Ansi => {
+                    let bg = CELL_BG[k_class % CELL_BG.len()];
+                    let (fg, ch) = match k {
+                        0 => (97, ' '),
+                        _ if g.kind_owner[k as usize] == 0 => (97, g.kind_char(k)),
+                        _ => (30, g.kind_char(k)),
+                    };
+                    line.push_str(&format!("\x1b[1;{fg};48;5;{bg}m{ch} \x1b[0m"));
+                }
+            }
             col += 2;
         }
         out.push_str(line.trim_end());
@@ -476,7 +532,7 @@ pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>, mut record: Vec<String>
     let mut ais: Vec<Ai> = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
     let mut rng = crate::ai::Rng::new(opts.seed ^ 0x5eed);
     loop {
-        print!("{}", show(g, &st, &hist));
+        print!("{}", show_styled(g, &st, &hist, Style::for_stdout()));
         let list = actions(g, &st);
         let mut l2 = MoveList::default();
         let mut scratch = st.clone();

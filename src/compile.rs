@@ -28,6 +28,9 @@ struct Merged<'a> {
     triggers: Vec<&'a ast::Trigger>,
     ends: Vec<&'a ast::EndRule>,
     custodians: Vec<&'a ast::Custodian>,
+    setup: Option<&'a Vec<ast::Step>>,
+    requires: Vec<&'a (Vec<Name>, Cond)>,
+    followups: Vec<&'a ast::Step>,
 }
 
 fn merge(rules: &[Rules]) -> Merged<'_> {
@@ -43,6 +46,9 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         triggers: vec![],
         ends: vec![],
         custodians: vec![],
+        setup: None,
+        followups: vec![],
+        requires: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -76,6 +82,14 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         }
         m.triggers.extend(r.triggers.iter());
         m.custodians.extend(r.custodians.iter());
+        m.requires.extend(r.requires.iter());
+        if let Some(s) = &r.setup {
+            m.setup = Some(s);
+        }
+        for f in &r.followups {
+            m.followups.retain(|q| q.name.text != f.name.text);
+            m.followups.push(f);
+        }
         if !r.ends.is_empty() {
             m.ends = r.ends.iter().collect();
         }
@@ -157,6 +171,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         leap_tables: vec![],
         vars: vec![],
         nslots: 0,
+        followup_names: m.followups.iter().map(|f| f.name.text.clone()).collect(),
         reserves: vec![],
         options,
         errs,
@@ -262,6 +277,94 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         }
     }
 
+    // Decision steps: follow-ups first (then(NAME) refers to them by index), then the setup.
+    let mut steps = vec![];
+    let mut setup_steps = vec![];
+    let all: Vec<(&ast::Step, bool)> = m
+        .followups
+        .iter()
+        .map(|s| (*s, false))
+        .chain(m.setup.iter().flat_map(|v| v.iter().map(|s| (s, true))))
+        .collect();
+    for (s, is_setup) in all {
+        let agent = match s.agent.text.as_str() {
+            "chance" => Agent::Chance,
+            "mover" => Agent::Mover,
+            "opponent" => Agent::Opponent,
+            t => {
+                if let Some(p) = players.iter().position(|x| x == t) {
+                    Agent::Player(p as u8)
+                } else if let Some((slot, false)) = c.var(t) {
+                    Agent::Var(slot)
+                } else {
+                    c.errs.push(Diag::new(
+                        s.agent.span,
+                        format!("unknown agent `{t}`"),
+                        "write chance, mover, opponent, a player or a counter holding a player index",
+                    ));
+                    Agent::Mover
+                }
+            }
+        };
+        let body = match &s.body {
+            ast::StepBody::Choose(cond, stmts) => {
+                let ids = (0..np as u8)
+                    .map(|p| {
+                        let cc = c.cond(cond, p, Place::Pattern, &registers);
+                        c.intern(cc)
+                    })
+                    .collect();
+                StepBody::Choose(ids, stmts.iter().filter_map(|x| c.decision_stmt(x, 0)).collect())
+            }
+            ast::StepBody::Outcomes(outs) => StepBody::Outcomes(
+                outs.iter()
+                    .map(|(n, w, stmts)| {
+                        let w = w.as_ref().map(|e| {
+                            let e = c.expr(e, 0);
+                            c.expr_id(e)
+                        });
+                        (n.text.clone(), w, stmts.iter().filter_map(|x| c.decision_stmt(x, 0)).collect())
+                    })
+                    .collect(),
+            ),
+            ast::StepBody::Relocate(pat, stmts) => {
+                let mut progs = vec![];
+                for p in 0..np as u8 {
+                    let mut v = vec![];
+                    if let Some(prog) = c.program(pat, p, &registers) {
+                        v.push(programs.len() as u16);
+                        programs.push(prog);
+                    }
+                    progs.push(v);
+                }
+                StepBody::Relocate(progs, stmts.iter().filter_map(|x| c.decision_stmt(x, 0)).collect())
+            }
+        };
+        if is_setup {
+            setup_steps.push(steps.len() as u16);
+        }
+        steps.push(DecisionStep { name: s.name.text.clone(), agent, hidden: s.hidden, body });
+    }
+    if setup_steps.len() > 250 {
+        c.errs.push(Diag::new(Span::default(), "too many setup steps", "use at most 250"));
+    }
+
+    let mut requires = vec![];
+    for (names, cond) in &m.requires {
+        let mut mask = 0u64;
+        for n in names {
+            match c.type_index(&n.text) {
+                Some(i) => mask |= 1 << i,
+                None => {
+                    let h = c.piece_hint();
+                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                }
+            }
+        }
+        let cc = c.cond(cond, 0, Place::Trigger, &registers);
+        requires.push((mask, c.intern(cc)));
+    }
+
     // Triggers and ends.
     let mut triggers = vec![];
     for t in &m.triggers {
@@ -301,6 +404,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         "declare it with `counter NAME = 0`",
                     )),
                 },
+                ast::Stmt::Change(_) | ast::Stmt::RemoveAt(_) | ast::Stmt::Start(_) => {
+                    if let Some(s) = c.decision_stmt(s, 0) {
+                        stmts.push(s);
+                    }
+                }
                 ast::Stmt::Drop(tn, at) => {
                     let Some(ti) = c.type_index(&tn.text) else {
                         c.errs.push(Diag::new(tn.span, format!("unknown piece `{}`", tn.text), c.piece_hint()));
@@ -495,6 +603,9 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         }
     }
     let mut game = Game {
+        requires,
+        steps,
+        setup_steps,
         tracks_moved,
         name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
         path: path.to_string(),
@@ -648,6 +759,7 @@ struct Compiler<'a> {
     leap_tables: Vec<Vec<Vec<crate::board::Cell>>>,
     vars: Vec<Var>,
     nslots: usize,
+    followup_names: Vec<String>,
     reserves: Vec<(u8, u16)>,
     options: Vec<(String, i64)>,
     errs: Vec<Diag>,
@@ -839,6 +951,65 @@ impl Compiler<'_> {
                 let name = format!("reserve-{}", l.text);
                 self.vars.push(Var { name, slot, per_player: true, clock: false, init: 0 });
                 self.reserves.push((t as u8, slot));
+            }
+        }
+    }
+
+    /// Compiles a statement of a trigger or decision step.
+    fn decision_stmt(&mut self, s: &ast::Stmt, p: u8) -> Option<Stmt> {
+        match s {
+            ast::Stmt::Assign(n, op, e) => match self.var(&n.text) {
+                Some((slot, per)) => {
+                    let e = self.expr(e, p);
+                    Some(Stmt::Assign(slot, per, *op, e))
+                }
+                None => {
+                    self.errs.push(Diag::new(
+                        n.span,
+                        format!("unknown counter `{}`", n.text),
+                        "declare it with `counter NAME = 0`",
+                    ));
+                    None
+                }
+            },
+            ast::Stmt::Drop(tn, at) => {
+                let ti = self.type_index(&tn.text);
+                let slot = ti.and_then(|t| self.reserves.iter().find(|(x, _)| *x as usize == t).map(|r| r.1));
+                match (ti, slot, at.text.as_str()) {
+                    (Some(t), Some(slot), "from" | "to") => Some(Stmt::Drop(t as u8, slot, at.text == "from")),
+                    _ => {
+                        self.errs.push(Diag::new(
+                            tn.span,
+                            "cannot drop here",
+                            "write `drop T at from|to` for a type with a reserve",
+                        ));
+                        None
+                    }
+                }
+            }
+            ast::Stmt::Change(t) => match self.type_index(&t.text) {
+                Some(i) => Some(Stmt::Change(i as u8)),
+                None => {
+                    let h = self.piece_hint();
+                    self.errs.push(Diag::new(t.span, format!("unknown piece `{}`", t.text), h));
+                    None
+                }
+            },
+            ast::Stmt::RemoveAt(r) => match r.text.as_str() {
+                "chosen" => Some(Stmt::RemoveAt(true)),
+                "cell" => Some(Stmt::RemoveAt(false)),
+                _ => {
+                    self.errs.push(Diag::new(
+                        r.span,
+                        format!("unknown cell reference `{}`", r.text),
+                        "write `remove chosen` or `remove cell`",
+                    ));
+                    None
+                }
+            },
+            ast::Stmt::Start(e) => {
+                let e = self.expr(e, p);
+                Some(Stmt::Start(e))
             }
         }
     }
@@ -1252,6 +1423,17 @@ impl Compiler<'_> {
                         };
                         cg.ops.push(Op::Remove(d));
                     }
+                    ("then", 1) => match &args[0] {
+                        Arg::Pattern(Pattern::Dir(f)) => match self.followup_names.iter().position(|x| *x == f.text) {
+                            Some(i) => cg.ops.push(Op::Then(i as u16)),
+                            None => self.errs.push(Diag::new(
+                                f.span,
+                                format!("unknown follow-up `{}`", f.text),
+                                "declare it with `followup NAME by AGENT: ...`",
+                            )),
+                        },
+                        _ => self.errs.push(Diag::new(n.span, "then needs a follow-up name", "write then(NAME)")),
+                    },
                     ("carry", 2) => match (mark_arg(cg, args.first()), mark_arg(cg, args.get(1))) {
                         (Some(a), Some(b)) => cg.ops.push(Op::Carry(Some(a), b)),
                         _ => self.errs.push(Diag::new(
@@ -1431,6 +1613,8 @@ impl Compiler<'_> {
                     E::Int(i as i64)
                 } else if n.text == "me" {
                     E::MePlayer
+                } else if n.text == "removed" {
+                    E::Removed
                 } else {
                     self.errs.push(Diag::new(
                         n.span,

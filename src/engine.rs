@@ -12,6 +12,8 @@ use crate::state::{MoveList, State};
 pub enum Status {
     /// A player decides.
     Decision(u8),
+    /// Chance decides (see [`Game::chance_probs`]).
+    Chance,
     /// The game is over: the winner, or None for a draw.
     Over(Option<u8>),
 }
@@ -37,6 +39,22 @@ impl Game {
     /// Legal moves of the player to move.
     pub fn legal_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         out.clear();
+        if st.phase != 0 {
+            return self.decision_actions(st, out);
+        }
+        self.legal_piece_moves(st, out, scratch);
+        for &(mask, cond) in &self.requires {
+            if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
+                let of_type =
+                    |m: &crate::state::Move| mask & (1 << self.kind_type[st.board[m.from as usize] as usize]) != 0;
+                if out.moves.iter().any(of_type) {
+                    out.moves.retain(of_type);
+                }
+            }
+        }
+    }
+
+    fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         self.pseudo_moves(st, out);
         if !self.has_royal {
             return;
@@ -206,6 +224,10 @@ impl Game {
     /// earlier positions (for repetition); `automatic` applies repetition and clock draws.
     pub fn status(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> Status {
         let me = st.to_move;
+        if st.phase != 0 {
+            // Game ends are judged between turns, not inside one.
+            return if self.is_chance(st) { Status::Chance } else { Status::Decision(me) };
+        }
         for r in &self.ends {
             if r.automatic && !automatic {
                 continue;

@@ -152,6 +152,7 @@ impl<'a> Ctx<'a> {
             E::Add(a, b) => self.eval(a) + self.eval(b),
             E::Sub(a, b) => self.eval(a) - self.eval(b),
             E::MePlayer => self.me as i64,
+            E::Removed => self.st.pend_n as i64,
         }
     }
 }

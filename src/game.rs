@@ -93,6 +93,8 @@ pub enum E {
     Sub(Box<E>, Box<E>),
     /// The index of the player in context.
     MePlayer,
+    /// Pieces removed by the move that scheduled the current decision.
+    Removed,
 }
 
 /// An instruction of a movement program.
@@ -112,6 +114,8 @@ pub enum Op {
     Mark(u8),
     /// Effect: set a register to the cursor.
     SetReg(u8),
+    /// Effect: after the move, a decision step follows (its cell: the cursor).
+    Then(u16),
     /// Effect: remove the piece one step from the cursor along a direction (or at the cursor).
     Remove(Option<u8>),
     /// Effect: move the piece at the first mark (or the cursor) to the second mark.
@@ -189,6 +193,52 @@ pub enum Stmt {
     Assign(u16, bool, crate::dsl::ast::AssignOp, E),
     /// Drop a piece of a type from the mover's reserve (variable slot base) onto from/to.
     Drop(u8, u16, bool),
+    /// The chosen cell's piece becomes this type (same owner).
+    Change(u8),
+    /// Remove the piece on the chosen cell (true) or on the step's cell (false).
+    RemoveAt(bool),
+    /// Who takes the first turn after the setup.
+    Start(E),
+}
+
+/// Who takes a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// Chance: outcomes by weight.
+    Chance,
+    /// The player whose turn it is.
+    Mover,
+    /// The next player after the mover.
+    Opponent,
+    /// A fixed player.
+    Player(u8),
+    /// The player whose index a counter holds.
+    Var(u16),
+}
+
+/// A decision step (setup or follow-up), compiled.
+#[derive(Debug, Clone)]
+pub struct DecisionStep {
+    /// Name: the notation prefix of its actions.
+    pub name: String,
+    /// Who decides.
+    pub agent: Agent,
+    /// The choice is not shown to other players in `play`.
+    pub hidden: bool,
+    /// What is decided.
+    pub body: StepBody,
+}
+
+/// What a decision step decides.
+#[derive(Debug, Clone)]
+pub enum StepBody {
+    /// A cell where the condition (per deciding player) holds; then statements.
+    Choose(Vec<u16>, Vec<Stmt>),
+    /// Named outcomes with weights (expression ids; chance only) and statements.
+    Outcomes(Vec<(String, Option<u16>, Vec<Stmt>)>),
+    /// The piece on the step's cell moves by these programs (per deciding player);
+    /// the statements run when it cannot.
+    Relocate(Vec<Vec<u16>>, Vec<Stmt>),
 }
 
 /// A trigger, compiled.
@@ -310,6 +360,13 @@ pub struct Game {
     pub reserves: Vec<(u8, u16)>,
     /// Per type: whether its moved flag matters to any rule (and so to repetition).
     pub tracks_moved: Vec<bool>,
+    /// Obligations: while the condition (id) holds for the player to move, only moves of
+    /// the types in the mask are legal, if there are any.
+    pub requires: Vec<(u64, u16)>,
+    /// Decision steps (setup and follow-ups).
+    pub steps: Vec<DecisionStep>,
+    /// The setup: step indices in order.
+    pub setup_steps: Vec<u16>,
     /// Custodian capture rules applied to every move.
     pub custodians: Vec<CustodianRule>,
     /// Attack tables derived from the probes.

@@ -126,6 +126,12 @@ impl<'a> Gen<'a> {
                     r.marks[*s as usize] = r.cur;
                     pc += 1;
                 }
+                Op::Then(step) => {
+                    if !self.record(Effect::Then(*step, r.cur)) {
+                        return;
+                    }
+                    pc += 1;
+                }
                 Op::SetReg(i) => {
                     if !self.record(Effect::SetReg(*i, r.cur)) {
                         return;

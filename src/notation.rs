@@ -6,7 +6,14 @@ use crate::state::{Move, MoveList, State};
 
 impl Game {
     /// The notation of a move at a position.
-    pub fn notation(&self, _st: &State, m: &Move) -> String {
+    pub fn notation(&self, st: &State, m: &Move) -> String {
+        if m.from == NONE && st.phase != 0 {
+            let ds = &self.steps[st.phase as usize - 1];
+            return match &ds.body {
+                crate::game::StepBody::Outcomes(outs) => format!("{}:{}", ds.name, outs[m.choice as usize].0),
+                _ => format!("{}:{}", ds.name, self.board.name(m.to)),
+            };
+        }
         let mut s = format!("{}-{}", self.board.name(m.from), self.board.name(m.to));
         if m.promo != 0 {
             s.push('=');

@@ -2,7 +2,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::dsl::ast::{AssignOp, Event};
-use crate::game::{Game, Kind, Stmt};
+use crate::game::{Agent, DecisionStep, Game, Kind, StepBody, Stmt};
 
 /// A position: board, player to move, variables, registers and piece counts.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -19,6 +19,37 @@ pub struct State {
     pub counts: Vec<u8>,
     /// Cell of each player's royal piece when it has exactly one, else NONE.
     pub royal: Vec<Cell>,
+    /// 0 during ordinary turns; otherwise 1 + the index of the pending decision step.
+    pub phase: u16,
+    /// The pending step's cell.
+    pub pend: Cell,
+    /// Pieces removed by the move that scheduled the pending step.
+    pub pend_n: u8,
+    /// The player whose turn scheduled the pending step.
+    pub pend_player: u8,
+    /// How many setup steps are done.
+    pub setup_done: u8,
+    /// Who takes the first turn after the setup.
+    pub first: u8,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            board: vec![],
+            to_move: 0,
+            vars: vec![],
+            regs: vec![],
+            counts: vec![],
+            royal: vec![],
+            phase: 0,
+            pend: NONE,
+            pend_n: 0,
+            pend_player: 0,
+            setup_done: 0,
+            first: 0,
+        }
+    }
 }
 
 impl Clone for State {
@@ -30,6 +61,12 @@ impl Clone for State {
             regs: self.regs.clone(),
             counts: self.counts.clone(),
             royal: self.royal.clone(),
+            phase: self.phase,
+            pend: self.pend,
+            pend_n: self.pend_n,
+            pend_player: self.pend_player,
+            setup_done: self.setup_done,
+            first: self.first,
         }
     }
 
@@ -41,7 +78,20 @@ impl Clone for State {
         self.regs.clone_from(&o.regs);
         self.counts.clone_from(&o.counts);
         self.royal.clone_from(&o.royal);
+        self.phase = o.phase;
+        self.pend = o.pend;
+        self.pend_n = o.pend_n;
+        self.pend_player = o.pend_player;
+        self.setup_done = o.setup_done;
+        self.first = o.first;
     }
+}
+
+/// Cells a statement can refer to.
+struct StmtCtx {
+    from: Cell,
+    to: Cell,
+    chosen: Cell,
 }
 
 /// A side effect recorded by a movement pattern.
@@ -53,6 +103,8 @@ pub enum Effect {
     Carry(Cell, Cell),
     /// Set a register.
     SetReg(u8, Cell),
+    /// A decision step follows the move, about a cell.
+    Then(u16, Cell),
 }
 
 /// A move: the moving piece's origin and landing, promotion, and effects in an arena.
@@ -105,17 +157,16 @@ impl MoveList {
 }
 
 impl Game {
-    /// The starting position.
+    /// The starting position (at the first setup decision, if the game has a setup).
     pub fn initial(&self) -> State {
         let mut st = State {
             board: self.setup.clone(),
-            to_move: 0,
             vars: self.init_vars.clone(),
             regs: vec![NONE; self.registers.len()],
-            counts: vec![],
-            royal: vec![],
+            ..State::default()
         };
         self.refresh(&mut st);
+        self.next_setup_step(&mut st);
         st
     }
 
@@ -157,9 +208,38 @@ impl Game {
         k != 0 && self.types[self.kind_type[k as usize] as usize].royal
     }
 
-    /// Applies a move of the player to move and passes the turn.
+    /// Applies an action at the current node: a move of the player to move (then the turn
+    /// passes, or a follow-up decision starts), or a decision of a pending step.
     pub fn apply(&self, st: &mut State, m: &Move, effects: &[Effect]) {
+        if st.phase != 0 {
+            return self.apply_decision(st, m, effects);
+        }
         let me = st.to_move;
+        for r in st.regs.iter_mut() {
+            *r = NONE;
+        }
+        let then = self.move_piece(st, me, m, effects, true);
+        match then {
+            Some((step, cell, removed)) => {
+                st.pend = cell;
+                st.pend_n = removed;
+                st.pend_player = me;
+                self.enter_step(st, step);
+            }
+            None => st.to_move = (me + 1) % self.np() as u8,
+        }
+    }
+
+    /// Moves a piece with its effects; fires triggers when asked. Returns the follow-up
+    /// step the move schedules, with its cell and the number of pieces the move removed.
+    fn move_piece(
+        &self,
+        st: &mut State,
+        me: u8,
+        m: &Move,
+        effects: &[Effect],
+        triggers: bool,
+    ) -> Option<(u16, Cell, u8)> {
         let mover = st.board[m.from as usize];
         let mover_type = self.kind_type[mover as usize];
         // A lone royal piece that simply moves is tracked directly; anything else rescans.
@@ -173,20 +253,20 @@ impl Game {
         }
         let mut captured: [u8; 16] = [0; 16];
         let mut ncap = 0;
-        for r in st.regs.iter_mut() {
-            *r = NONE;
-        }
+        let mut removed = 0u8;
+        let mut then = None;
         let victim = if m.to != m.from { st.board[m.to as usize] } else { 0 };
         if victim != 0 {
             st.counts[self.count_slot(victim)] -= 1;
             royal_touched |= self.is_royal(victim);
             captured[ncap] = self.kind_type[victim as usize];
             ncap += 1;
+            removed += 1;
         }
         st.board[m.from as usize] = 0;
         let landed = if m.promo != 0 {
             st.counts[self.count_slot(mover)] -= 1;
-            let k = self.kind(m.promo - 1, me, true);
+            let k = self.kind(m.promo - 1, self.kind_owner[mover as usize], true);
             st.counts[self.count_slot(k)] += 1;
             royal_touched |= self.is_royal(k);
             k
@@ -205,6 +285,7 @@ impl Game {
                             captured[ncap] = self.kind_type[k as usize];
                             ncap += 1;
                         }
+                        removed = removed.saturating_add(1);
                         st.board[c as usize] = 0;
                     }
                 }
@@ -215,18 +296,170 @@ impl Game {
                     royal_touched |= self.is_royal(k);
                 }
                 Effect::SetReg(r, c) => st.regs[r as usize] = c,
+                Effect::Then(step, c) => then = Some((step, c)),
             }
         }
-        if !self.triggers.is_empty() {
+        if triggers && !self.triggers.is_empty() {
             self.fire(st, me, mover_type, &captured[..ncap], m);
         }
-        st.to_move = (me + 1) % self.np() as u8;
         if royal_touched {
             self.find_royals(st);
+        }
+        then.map(|(s, c)| (s, c, removed))
+    }
+
+    /// The player who decides at a step.
+    fn agent_player(&self, st: &State, step: &DecisionStep) -> u8 {
+        let np = self.np() as u8;
+        match step.agent {
+            Agent::Chance | Agent::Mover => st.pend_player,
+            Agent::Opponent => (st.pend_player + 1) % np,
+            Agent::Player(p) => p,
+            Agent::Var(slot) => st.vars[slot as usize].clamp(0, np as i64 - 1) as u8,
+        }
+    }
+
+    /// Whether the node is a chance node.
+    pub fn is_chance(&self, st: &State) -> bool {
+        st.phase != 0 && self.steps[st.phase as usize - 1].agent == Agent::Chance
+    }
+
+    /// Starts the next setup step, or the first turn when the setup is over.
+    fn next_setup_step(&self, st: &mut State) {
+        if (st.setup_done as usize) < self.setup_steps.len() {
+            let step = self.setup_steps[st.setup_done as usize];
+            st.pend = NONE;
+            st.pend_n = 0;
+            self.enter_step(st, step);
+        } else {
+            st.phase = 0;
+            st.to_move = st.first;
+        }
+    }
+
+    /// Makes `step` the pending decision; steps with no real choice resolve at once
+    /// (a chance step with one possible outcome, a move with nowhere to go).
+    fn enter_step(&self, st: &mut State, step: u16) {
+        st.phase = step + 1;
+        let ds = &self.steps[step as usize];
+        st.to_move = self.agent_player(st, ds);
+        let mut list = MoveList::default();
+        self.decision_actions(st, &mut list);
+        let forced = match &ds.body {
+            StepBody::Relocate(..) | StepBody::Choose(..) => list.is_empty(),
+            StepBody::Outcomes(_) => list.len() <= 1 && ds.agent == Agent::Chance,
+        };
+        if forced {
+            match list.moves.first() {
+                Some(m) => {
+                    let m = *m;
+                    self.apply_decision(st, &m, &[]);
+                }
+                None => {
+                    if let StepBody::Relocate(_, stmts) = &ds.body {
+                        let me = st.to_move;
+                        let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend };
+                        for s in stmts {
+                            self.exec_stmt(st, me, s, &ctx);
+                        }
+                    }
+                    self.finish_step(st);
+                }
+            }
+        }
+    }
+
+    /// The actions of a pending decision step.
+    pub fn decision_actions(&self, st: &State, out: &mut MoveList) {
+        out.clear();
+        let ds = &self.steps[st.phase as usize - 1];
+        let me = st.to_move;
+        let cx = crate::eval::Ctx::new(self, st, me, NONE);
+        match &ds.body {
+            StepBody::Choose(c, _) => {
+                for cell in 0..self.board.len() as Cell {
+                    if cx.test(c[me as usize], cell, false) {
+                        out.moves.push(Move { from: NONE, to: cell, promo: 0, choice: NONE, eff: 0, neff: 0 });
+                    }
+                }
+            }
+            StepBody::Outcomes(outs) => {
+                for (i, (_, w, _)) in outs.iter().enumerate() {
+                    let possible = match w {
+                        Some(e) if ds.agent == Agent::Chance => cx.eval(&self.exprs[*e as usize]) > 0,
+                        _ => true,
+                    };
+                    if possible {
+                        out.moves.push(Move { from: NONE, to: NONE, promo: 0, choice: i as Cell, eff: 0, neff: 0 });
+                    }
+                }
+            }
+            StepBody::Relocate(progs, _) => {
+                if st.pend != NONE && st.board[st.pend as usize] != 0 {
+                    let mut g = crate::movegen::Gen::new(self, st, me, st.pend, out, NONE);
+                    for &p in &progs[me as usize] {
+                        g.run(&self.programs[p as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Probabilities of the actions of a chance node, in the order of `list`.
+    pub fn chance_probs(&self, st: &State, list: &MoveList) -> Vec<f64> {
+        let ds = &self.steps[st.phase as usize - 1];
+        let cx = crate::eval::Ctx::new(self, st, st.to_move, NONE);
+        let StepBody::Outcomes(outs) = &ds.body else { return vec![1.0 / list.len().max(1) as f64; list.len()] };
+        let w: Vec<f64> = list
+            .moves
+            .iter()
+            .map(|m| match &outs[m.choice as usize].1 {
+                Some(e) => cx.eval(&self.exprs[*e as usize]).max(0) as f64,
+                None => 1.0,
+            })
+            .collect();
+        let total: f64 = w.iter().sum();
+        w.iter().map(|x| if total > 0.0 { x / total } else { 1.0 / w.len() as f64 }).collect()
+    }
+
+    fn apply_decision(&self, st: &mut State, m: &Move, effects: &[Effect]) {
+        let step = st.phase - 1;
+        let ds = &self.steps[step as usize];
+        let me = st.to_move;
+        match &ds.body {
+            StepBody::Choose(_, stmts) => {
+                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: m.to };
+                for s in stmts {
+                    self.exec_stmt(st, me, s, &ctx);
+                }
+            }
+            StepBody::Outcomes(outs) => {
+                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend };
+                for s in &outs[m.choice as usize].2 {
+                    self.exec_stmt(st, me, s, &ctx);
+                }
+            }
+            StepBody::Relocate(..) => {
+                let _ = self.move_piece(st, me, m, effects, false);
+            }
+        }
+        self.finish_step(st);
+    }
+
+    /// After a decision: the next setup step, or the end of the turn that scheduled it.
+    fn finish_step(&self, st: &mut State) {
+        if (st.setup_done as usize) < self.setup_steps.len() {
+            st.setup_done += 1;
+            self.next_setup_step(st);
+        } else {
+            st.phase = 0;
+            st.pend = NONE;
+            st.to_move = (st.pend_player + 1) % self.np() as u8;
         }
     }
 
     fn fire(&self, st: &mut State, me: u8, mover_type: u8, captured: &[u8], m: &Move) {
+        let ctx = StmtCtx { from: m.from, to: m.to, chosen: m.to };
         for t in &self.triggers {
             if t.by.is_some_and(|p| p != me) {
                 continue;
@@ -244,16 +477,16 @@ impl Game {
                     }
                 }
                 for s in &t.stmts {
-                    self.exec_stmt(st, me, s, m);
+                    self.exec_stmt(st, me, s, &ctx);
                 }
             }
         }
     }
 
-    fn exec_stmt(&self, st: &mut State, me: u8, s: &Stmt, m: &Move) {
+    fn exec_stmt(&self, st: &mut State, me: u8, s: &Stmt, ctx: &StmtCtx) {
         match s {
             Stmt::Assign(slot, per, op, e) => {
-                let v = crate::eval::Ctx::new(self, st, me, m.from).eval(e);
+                let v = crate::eval::Ctx::new(self, st, me, ctx.from).eval(e);
                 let i = *slot as usize + if *per { me as usize } else { 0 };
                 match op {
                     AssignOp::Set => st.vars[i] = v,
@@ -263,16 +496,40 @@ impl Game {
             }
             Stmt::Drop(t, slot, at_from) => {
                 let i = *slot as usize + me as usize;
-                let c = if *at_from { m.from } else { m.to } as usize;
-                if st.vars[i] > 0 && st.board[c] == 0 {
+                let c = if *at_from { ctx.from } else { ctx.to };
+                if c != NONE && st.vars[i] > 0 && st.board[c as usize] == 0 {
                     st.vars[i] -= 1;
                     let k = self.kind(*t, me, false);
-                    st.board[c] = k;
+                    st.board[c as usize] = k;
                     st.counts[self.count_slot(k)] += 1;
                     if self.is_royal(k) {
                         self.find_royals(st);
                     }
                 }
+            }
+            Stmt::Change(t) => {
+                let c = ctx.chosen;
+                if c != NONE && st.board[c as usize] != 0 {
+                    let old = st.board[c as usize];
+                    st.counts[self.count_slot(old)] -= 1;
+                    let k = self.kind(*t, self.kind_owner[old as usize], self.kind_moved[old as usize]);
+                    st.board[c as usize] = k;
+                    st.counts[self.count_slot(k)] += 1;
+                    self.find_royals(st);
+                }
+            }
+            Stmt::RemoveAt(chosen) => {
+                let c = if *chosen { ctx.chosen } else { st.pend };
+                if c != NONE && st.board[c as usize] != 0 {
+                    let old = st.board[c as usize];
+                    st.counts[self.count_slot(old)] -= 1;
+                    st.board[c as usize] = 0;
+                    self.find_royals(st);
+                }
+            }
+            Stmt::Start(e) => {
+                let v = crate::eval::Ctx::new(self, st, me, NONE).eval(e);
+                st.first = v.clamp(0, self.np() as i64 - 1) as u8;
             }
         }
     }
@@ -290,6 +547,10 @@ impl Game {
             mix(k as u64);
         }
         mix(st.to_move as u64 + 1000);
+        mix(((st.phase as u64) << 32)
+            | ((st.pend as u64) << 16)
+            | ((st.setup_done as u64) << 8)
+            | st.pend_player as u64);
         for &r in &st.regs {
             mix(r as u64);
         }

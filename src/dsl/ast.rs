@@ -44,6 +44,36 @@ pub struct Rules {
     pub ends: Vec<EndRule>,
     /// Custodian capture rules.
     pub custodians: Vec<Custodian>,
+    /// Decision steps before the first turn, in order (the last `setup` block wins).
+    pub setup: Option<Vec<Step>>,
+    /// Decisions that moves schedule with `then(NAME)`.
+    pub followups: Vec<Step>,
+    /// Obligations: (piece types, condition).
+    pub requires: Vec<(Vec<Name>, Cond)>,
+}
+
+/// A decision step: `NAME by AGENT [hidden]: BODY`.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// Name (the notation prefix of its actions).
+    pub name: Name,
+    /// Who decides: `chance`, `mover`, `opponent`, a player, or a counter.
+    pub agent: Name,
+    /// The choice is not shown to other players.
+    pub hidden: bool,
+    /// What is decided.
+    pub body: StepBody,
+}
+
+/// What a step decides.
+#[derive(Debug, Clone)]
+pub enum StepBody {
+    /// A cell satisfying the test (actions `NAME:CELL`).
+    Choose(Cond, Vec<Stmt>),
+    /// One of named outcomes, with weights for chance (actions `NAME:OUTCOME`).
+    Outcomes(Vec<(Name, Option<Expr>, Vec<Stmt>)>),
+    /// The piece on the step's cell moves by the pattern; `else` runs when it cannot.
+    Relocate(Pattern, Vec<Stmt>),
 }
 
 /// `custodian DIRS by colour N | by line [choose if OPTION]`.
@@ -294,6 +324,12 @@ pub enum Stmt {
     Assign(Name, AssignOp, Expr),
     /// `drop T at from|to`: a piece from the mover's reserve.
     Drop(Name, Name),
+    /// `change T`: the chosen cell's piece becomes type T.
+    Change(Name),
+    /// `remove CELLREF`: remove the piece on `chosen` or `cell` (the step's cell).
+    RemoveAt(Name),
+    /// `start PLAYER`: who takes the first turn (setup).
+    Start(Expr),
 }
 
 /// Assignment operators.

@@ -119,6 +119,21 @@ pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
                 let choose = it.next().map(|c| name(c.into_inner().next().unwrap()));
                 rules.custodians.push(Custodian { dirs, colour, choose });
             }
+            Rule::setup => {
+                rules.setup = Some(item.into_inner().map(step).collect::<Result<_, _>>()?);
+            }
+            Rule::followup => rules.followups.push(step(item.into_inner().next().unwrap())?),
+            Rule::require => {
+                let mut names = vec![];
+                let mut c = None;
+                for q in item.into_inner() {
+                    match q.as_rule() {
+                        Rule::ident => names.push(name(q)),
+                        _ => c = Some(cond(q)?),
+                    }
+                }
+                rules.requires.push((names, c.unwrap()));
+            }
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
@@ -434,6 +449,84 @@ fn expr(p: P) -> Result<Expr, Diag> {
     }
 }
 
+fn step(p: P) -> Result<Step, Diag> {
+    let mut it = p.into_inner();
+    let nm = name(it.next().unwrap());
+    let agent = name(it.next().unwrap());
+    let mut hidden = false;
+    let mut b = it.next().unwrap();
+    if b.as_rule() == Rule::hidden_kw {
+        hidden = true;
+        b = it.next().unwrap();
+    }
+    let body = match b.as_rule() {
+        Rule::choose_body => {
+            let mut i = b.into_inner();
+            let t = i.next().unwrap();
+            let c = cond(t.into_inner().next().unwrap())?;
+            let stmts = match i.next() {
+                Some(bl) => block(bl)?,
+                None => vec![],
+            };
+            StepBody::Choose(c, stmts)
+        }
+        Rule::relocate_body => {
+            let mut i = b.into_inner();
+            let pat = pattern(i.next().unwrap())?;
+            let stmts = match i.next() {
+                Some(bl) => block(bl)?,
+                None => vec![],
+            };
+            StepBody::Relocate(pat, stmts)
+        }
+        _ => {
+            let mut outs = vec![];
+            for o in b.into_inner() {
+                let mut i = o.into_inner();
+                let n = name(i.next().unwrap());
+                let mut w = None;
+                let mut stmts = vec![];
+                for q in i {
+                    match q.as_rule() {
+                        Rule::expr => w = Some(expr(q)?),
+                        _ => stmts = block(q)?,
+                    }
+                }
+                outs.push((n, w, stmts));
+            }
+            StepBody::Outcomes(outs)
+        }
+    };
+    Ok(Step { name: nm, agent, hidden, body })
+}
+
+fn block(p: P) -> Result<Vec<Stmt>, Diag> {
+    p.into_inner().map(stmt).collect()
+}
+
+fn stmt(q: P) -> Result<Stmt, Diag> {
+    Ok(match q.as_rule() {
+        Rule::assign => {
+            let mut i = q.into_inner();
+            let n = name(i.next().unwrap());
+            let op = match i.next().unwrap().as_str() {
+                "+=" => AssignOp::Add,
+                "-=" => AssignOp::Sub,
+                _ => AssignOp::Set,
+            };
+            Stmt::Assign(n, op, expr(i.next().unwrap())?)
+        }
+        Rule::drop => {
+            let mut i = q.into_inner();
+            let t = name(i.next().unwrap());
+            Stmt::Drop(t, name(i.next().unwrap()))
+        }
+        Rule::change => Stmt::Change(name(q.into_inner().next().unwrap())),
+        Rule::remove_at => Stmt::RemoveAt(name(q.into_inner().next().unwrap())),
+        _ => Stmt::Start(expr(q.into_inner().next().unwrap())?),
+    })
+}
+
 fn trigger(p: P) -> Result<Trigger, Diag> {
     let sp = span(&p);
     let mut event = Event::Turn;
@@ -453,21 +546,7 @@ fn trigger(p: P) -> Result<Trigger, Diag> {
             Rule::ident => types.push(name(q)),
             Rule::by_clause => by = Some(name(q.into_inner().next().unwrap())),
             Rule::if_clause => cnd = Some(cond(q.into_inner().next().unwrap())?),
-            Rule::assign => {
-                let mut i = q.into_inner();
-                let n = name(i.next().unwrap());
-                let op = match i.next().unwrap().as_str() {
-                    "+=" => AssignOp::Add,
-                    "-=" => AssignOp::Sub,
-                    _ => AssignOp::Set,
-                };
-                stmts.push(Stmt::Assign(n, op, expr(i.next().unwrap())?));
-            }
-            Rule::drop => {
-                let mut i = q.into_inner();
-                let t = name(i.next().unwrap());
-                stmts.push(Stmt::Drop(t, name(i.next().unwrap())));
-            }
+            Rule::assign | Rule::drop | Rule::change | Rule::remove_at | Rule::start => stmts.push(stmt(q)?),
             _ => {}
         }
     }

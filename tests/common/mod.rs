@@ -69,6 +69,7 @@ pub fn status(g: &Game, st: &State, hist: &[u64]) -> Status {
 pub fn status_text(g: &Game, st: &State, hist: &[u64]) -> String {
     match status(g, st, hist) {
         Status::Decision(p) => format!("to move: {}", g.players[p as usize]),
+        Status::Chance => "to move: chance".to_string(),
         Status::Over(Some(w)) => format!("result: {} wins", g.players[w as usize]),
         Status::Over(None) => "result: draw".to_string(),
     }
