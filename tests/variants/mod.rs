@@ -65,7 +65,7 @@ pub fn status(g: &Game, st: &State, hist: &[u64], automatic: bool) -> Status {
 /// `ongoing`, `white`, `black` or `draw`, as the reference vector files write results.
 pub fn result_word(g: &Game, s: Status) -> String {
     match s {
-        Status::Decision(_) => "ongoing".into(),
+        Status::Decision(_) | Status::Chance => "ongoing".into(),
         Status::Over(Some(w)) => g.players[w as usize].clone(),
         Status::Over(None) => "draw".into(),
     }
