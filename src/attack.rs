@@ -113,7 +113,7 @@ fn trivial(c: &C) -> bool {
 /// Whether a condition depends only on the cells' contents (not on counters, registers…).
 fn board_local(c: &C) -> bool {
     match c {
-        C::True | C::Empty | C::Enemy | C::Friend | C::Type(_) | C::Unmoved | C::Zone(_) => true,
+        C::True | C::Empty | C::Enemy | C::Friend | C::Type(_) | C::Unmoved | C::Zone(_) | C::Tally(..) => true,
         C::And(v) | C::Or(v) => v.iter().all(board_local),
         C::Not(x) => board_local(x),
         _ => false,

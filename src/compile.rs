@@ -30,6 +30,7 @@ struct Merged<'a> {
     custodians: Vec<&'a ast::Custodian>,
     setup: Option<&'a Vec<ast::Step>>,
     requires: Vec<&'a (Vec<Name>, Cond)>,
+    tallies: Vec<&'a ast::Tally>,
     followups: Vec<&'a ast::Step>,
 }
 
@@ -49,6 +50,7 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         setup: None,
         followups: vec![],
         requires: vec![],
+        tallies: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -83,6 +85,10 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         m.triggers.extend(r.triggers.iter());
         m.custodians.extend(r.custodians.iter());
         m.requires.extend(r.requires.iter());
+        for t in &r.tallies {
+            m.tallies.retain(|q| q.name.text != t.name.text);
+            m.tallies.push(t);
+        }
         if let Some(s) = &r.setup {
             m.setup = Some(s);
         }
@@ -172,6 +178,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         vars: vec![],
         nslots: 0,
         followup_names: m.followups.iter().map(|f| f.name.text.clone()).collect(),
+        tally_names: m.tallies.iter().map(|t| t.name.text.clone()).collect(),
         reserves: vec![],
         options,
         errs,
@@ -202,17 +209,35 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
 
     // Kinds.
     let nt = c.types.len();
-    let nk = 1 + nt * np * 2;
+    // Per-piece states: the moved flag, then each tally's value and "matched last turn" flag.
+    let mut stride = 2u16;
+    let mut tally_layout = vec![];
+    for t in &m.tallies {
+        let max = t.max.clamp(0, 15) as u16;
+        tally_layout.push((stride, max));
+        stride = stride.saturating_mul(2 * (max + 1));
+    }
+    let nstates = stride as usize;
+    if 1 + nt * np * nstates > 255 {
+        return Err(vec![Diag::new(
+            m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
+            "too many piece states",
+            "use fewer piece types, players or smaller tallies",
+        )]);
+    }
+    let nk = 1 + nt * np * nstates;
     let mut kind_type = vec![0u8; nk];
     let mut kind_owner = vec![0u8; nk];
     let mut kind_moved = vec![false; nk];
+    let mut kind_state = vec![0u16; nk];
     for t in 0..nt {
         for p in 0..np {
-            for mv in 0..2 {
-                let k = 1 + (t * np + p) * 2 + mv;
+            for s in 0..nstates {
+                let k = 1 + (t * np + p) * nstates + s;
                 kind_type[k] = t as u8;
                 kind_owner[k] = p as u8;
-                kind_moved[k] = mv == 1;
+                kind_moved[k] = s % 2 == 1;
+                kind_state[k] = s as u16;
             }
         }
     }
@@ -220,6 +245,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     // Programs and promotions.
     let mut programs = vec![];
     let mut moves_of = vec![vec![]; nt * np];
+    let mut attacks_of: Vec<Vec<u16>> = vec![vec![]; nt * np];
     let mut promotions = vec![vec![]; nt * np];
     for pd in &m.pieces {
         let Some(t) = c.type_index(&pd.name.text) else {
@@ -230,6 +256,12 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             for pat in &pd.moves {
                 if let Some(prog) = c.program(pat, p, &registers) {
                     moves_of[t * np + p as usize].push(programs.len() as u16);
+                    programs.push(prog);
+                }
+            }
+            for pat in &pd.attacks {
+                if let Some(prog) = c.program(pat, p, &registers) {
+                    attacks_of[t * np + p as usize].push(programs.len() as u16);
                     programs.push(prog);
                 }
             }
@@ -257,7 +289,9 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         for p in 0..np {
             let kinds: Vec<bool> =
                 (0..nk).map(|k| k != 0 && kind_type[k] as usize == t && kind_owner[k] as usize == p).collect();
-            for &pi in &moves_of[t * np + p] {
+            let attack_progs =
+                if attacks_of[t * np + p].is_empty() { &moves_of[t * np + p] } else { &attacks_of[t * np + p] };
+            for &pi in attack_progs {
                 let prog: &Program = &programs[pi as usize];
                 if !prog.captures {
                     continue;
@@ -275,6 +309,29 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 }
             }
         }
+    }
+
+    let mut tallies = vec![];
+    for (i, t) in m.tallies.iter().enumerate() {
+        let mut types = 0u64;
+        for n in &t.types {
+            match c.type_index(&n.text) {
+                Some(x) => types |= 1 << x,
+                None => {
+                    let h = c.piece_hint();
+                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                }
+            }
+        }
+        let mut progs = vec![];
+        for p in 0..np as u8 {
+            if let Some(prog) = c.program(&t.when, p, &registers) {
+                progs.push(programs.len() as u16);
+                programs.push(prog);
+            }
+        }
+        let (stride, max) = tally_layout[i];
+        tallies.push(TallyRule { name: t.name.text.clone(), max: max as u8, types, stride, progs });
     }
 
     // Decision steps: follow-ups first (then(NAME) refers to them by index), then the setup.
@@ -404,7 +461,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         "declare it with `counter NAME = 0`",
                     )),
                 },
-                ast::Stmt::Change(_) | ast::Stmt::RemoveAt(_) | ast::Stmt::Start(_) => {
+                ast::Stmt::Change(_) | ast::Stmt::RemoveAt(_) | ast::Stmt::Start(_) | ast::Stmt::Reset(_) => {
                     if let Some(s) = c.decision_stmt(s, 0) {
                         stmts.push(s);
                     }
@@ -484,7 +541,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                     "each cell holds one piece",
                 ));
             }
-            setup[cl as usize] = 1 + ((t * np + p) * 2) as u8;
+            setup[cl as usize] = 1 + ((t * np + p) * nstates) as u8;
         }
     }
     let mut init_vars = vec![0i64; c.nslots];
@@ -603,6 +660,10 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         }
     }
     let mut game = Game {
+        tallies,
+        nstates,
+        kind_state,
+        attacks_of,
         requires,
         steps,
         setup_steps,
@@ -760,6 +821,7 @@ struct Compiler<'a> {
     vars: Vec<Var>,
     nslots: usize,
     followup_names: Vec<String>,
+    tally_names: Vec<String>,
     reserves: Vec<(u8, u16)>,
     options: Vec<(String, i64)>,
     errs: Vec<Diag>,
@@ -1011,6 +1073,17 @@ impl Compiler<'_> {
                 let e = self.expr(e, p);
                 Some(Stmt::Start(e))
             }
+            ast::Stmt::Reset(n) => match self.tally_names.iter().position(|x| *x == n.text) {
+                Some(i) => Some(Stmt::Reset(i as u8)),
+                None => {
+                    self.errs.push(Diag::new(
+                        n.span,
+                        format!("unknown tally `{}`", n.text),
+                        "declare it with `tally NAME max N for TYPES when PATTERN`",
+                    ));
+                    None
+                }
+            },
         }
     }
 
@@ -1484,6 +1557,21 @@ impl Compiler<'_> {
             Cond::Or(v) => C::Or(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
             Cond::And(v) => C::And(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
             Cond::Not(x) => C::Not(Box::new(self.cond(x, p, place, registers))),
+            Cond::Cmp(Expr::Name(n), op, b) if self.tally_names.contains(&n.text) => {
+                let i = self.tally_names.iter().position(|x| *x == n.text).unwrap();
+                let e = self.expr(b, p);
+                match constant(&e) {
+                    Some(v) => C::Tally(i as u8, *op, v),
+                    None => {
+                        self.errs.push(Diag::new(
+                            n.span,
+                            "a tally is compared with a number",
+                            "write e.g. [NAME >= 3]",
+                        ));
+                        C::True
+                    }
+                }
+            }
             Cond::Cmp(a, op, b) => C::Cmp(self.expr(a, p), *op, self.expr(b, p)),
             Cond::Func(n, args) => {
                 let only_end = |s: &mut Self| {

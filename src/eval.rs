@@ -109,6 +109,23 @@ impl<'a> Ctx<'a> {
                 }
             }
             C::Check => g.in_check(self.st, self.me),
+            C::Tally(i, op, v) => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && {
+                        let (x, _) = g.tally(k, *i as usize);
+                        let x = x as i64;
+                        match op {
+                            CmpOp::Eq => x == *v,
+                            CmpOp::Ne => x != *v,
+                            CmpOp::Lt => x < *v,
+                            CmpOp::Le => x <= *v,
+                            CmpOp::Gt => x > *v,
+                            CmpOp::Ge => x >= *v,
+                        }
+                    }
+                }
+            }
             // These need the move list or history; the engine evaluates them in `status`.
             C::NoMoves | C::Repetition(_) | C::CanCapture(_) => false,
         }

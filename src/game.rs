@@ -59,6 +59,8 @@ pub enum C {
     Repetition(u8),
     /// The player to move has a legal move capturing a piece of these types (end rules only).
     CanCapture(u64),
+    /// The occupant's tally compared with a number.
+    Tally(u8, crate::dsl::ast::CmpOp, i64),
 }
 
 /// Whose value a per-player variable or count refers to.
@@ -199,6 +201,23 @@ pub enum Stmt {
     RemoveAt(bool),
     /// Who takes the first turn after the setup.
     Start(E),
+    /// The chosen piece's tally counts 0 again.
+    Reset(u8),
+}
+
+/// A per-piece count, compiled.
+#[derive(Debug, Clone)]
+pub struct TallyRule {
+    /// Name.
+    pub name: String,
+    /// Largest value.
+    pub max: u8,
+    /// Types that carry it (mask).
+    pub types: u64,
+    /// Position in the state index.
+    pub stride: u16,
+    /// Per player: the program whose match is counted.
+    pub progs: Vec<u16>,
 }
 
 /// Who takes a decision.
@@ -360,6 +379,14 @@ pub struct Game {
     pub reserves: Vec<(u8, u16)>,
     /// Per type: whether its moved flag matters to any rule (and so to repetition).
     pub tracks_moved: Vec<bool>,
+    /// Per-piece counts.
+    pub tallies: Vec<TallyRule>,
+    /// States per (type, owner): the moved flag and the tallies' values and flags.
+    pub nstates: usize,
+    /// Per kind: its state index.
+    pub kind_state: Vec<u16>,
+    /// Per (type * players + player): attack programs (when given, used instead of moves).
+    pub attacks_of: Vec<Vec<u16>>,
     /// Obligations: while the condition (id) holds for the player to move, only moves of
     /// the types in the mask are legal, if there are any.
     pub requires: Vec<(u64, u16)>,
@@ -383,7 +410,7 @@ impl Game {
     /// Kind for (type, owner, moved).
     #[inline]
     pub fn kind(&self, t: u8, owner: u8, moved: bool) -> Kind {
-        1 + ((t as usize * self.np() + owner as usize) * 2 + moved as usize) as Kind
+        1 + ((t as usize * self.np() + owner as usize) * self.nstates + moved as usize) as Kind
     }
 
     /// The same kind with the moved flag set.
@@ -396,6 +423,24 @@ impl Game {
     #[inline]
     pub fn unmoved(&self, k: Kind) -> Kind {
         if k == 0 { 0 } else { ((k - 1) & !1) + 1 }
+    }
+
+    /// A tally's value and flag for a kind.
+    pub fn tally(&self, k: Kind, i: usize) -> (u8, bool) {
+        let t = &self.tallies[i];
+        let span = t.max as u16 + 1;
+        let field = (self.kind_state[k as usize] / t.stride) % (2 * span);
+        ((field % span) as u8, field >= span)
+    }
+
+    /// The kind with a tally's value and flag replaced.
+    pub fn with_tally(&self, k: Kind, i: usize, v: u8, flag: bool) -> Kind {
+        let t = &self.tallies[i];
+        let span = t.max as u16 + 1;
+        let s = self.kind_state[k as usize];
+        let field = (s / t.stride) % (2 * span);
+        let new = v.min(t.max) as u16 + if flag { span } else { 0 };
+        (k as i32 + (new as i32 - field as i32) * t.stride as i32) as Kind
     }
 
     /// Letter of a kind as shown on boards: upper case for player 0, lower case otherwise.

@@ -33,6 +33,7 @@ pub struct Gen<'a> {
     target: Cell,
     /// Whether a move reached the target (attack mode).
     pub found: bool,
+    any: bool,
 }
 
 impl<'a> Gen<'a> {
@@ -55,7 +56,17 @@ impl<'a> Gen<'a> {
             seen: [0; 4],
             target,
             found: false,
+            any: false,
         }
+    }
+
+    /// Whether a program has any match from `origin` for player `me` (a predicate).
+    pub fn matches(g: &'a Game, st: &'a State, me: u8, origin: Cell, prog: u16) -> bool {
+        let mut sink = MoveList::default();
+        let mut pg = Gen::new(g, st, me, origin, &mut sink, NONE);
+        pg.any = true;
+        pg.run(&g.programs[prog as usize]);
+        pg.found
     }
 
     /// Moves on to the piece on `origin`.
@@ -268,6 +279,10 @@ impl<'a> Gen<'a> {
         }
         let occ = cx.at(to, true);
         if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me {
+            return;
+        }
+        if self.any {
+            self.found = true;
             return;
         }
         if self.target != NONE {

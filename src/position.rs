@@ -98,6 +98,10 @@ impl Game {
         let mut fields = text.split_whitespace();
         let rows_text = fields.next().ok_or(PositionError::Field("empty position string".into()))?;
         let mut st = self.initial();
+        // A position string describes a position between turns, after any setup.
+        st.phase = 0;
+        st.pend = NONE;
+        st.setup_done = self.setup_steps.len() as u8;
         st.board.iter_mut().for_each(|k| *k = 0);
         let rows: Vec<&str> = rows_text.split('/').collect();
         if rows.len() != self.board.rows.len() {

@@ -226,7 +226,29 @@ impl Game {
                 st.pend_player = me;
                 self.enter_step(st, step);
             }
-            None => st.to_move = (me + 1) % self.np() as u8,
+            None => {
+                self.end_turn(st, me);
+                st.to_move = (me + 1) % self.np() as u8;
+            }
+        }
+    }
+
+    /// Tallies after a completed turn of `mover`: each of the mover's pieces whose tally
+    /// pattern matches now and did not at the end of the previous turn counts one; every
+    /// piece's "matched" flag is brought up to date.
+    fn end_turn(&self, st: &mut State, mover: u8) {
+        for (i, t) in self.tallies.iter().enumerate() {
+            for c in 0..st.board.len() {
+                let k = st.board[c];
+                if k == 0 || t.types & (1 << self.kind_type[k as usize]) == 0 {
+                    continue;
+                }
+                let owner = self.kind_owner[k as usize];
+                let now = crate::movegen::Gen::matches(self, st, owner, c as Cell, t.progs[owner as usize]);
+                let (v, before) = self.tally(k, i);
+                let v = if owner == mover && now && !before { v.saturating_add(1) } else { v };
+                st.board[c] = self.with_tally(k, i, v, now);
+            }
         }
     }
 
@@ -454,6 +476,7 @@ impl Game {
         } else {
             st.phase = 0;
             st.pend = NONE;
+            self.end_turn(st, st.pend_player);
             st.to_move = (st.pend_player + 1) % self.np() as u8;
         }
     }
@@ -525,6 +548,14 @@ impl Game {
                     st.counts[self.count_slot(old)] -= 1;
                     st.board[c as usize] = 0;
                     self.find_royals(st);
+                }
+            }
+            Stmt::Reset(i) => {
+                let c = ctx.chosen;
+                if c != NONE && st.board[c as usize] != 0 {
+                    let k = st.board[c as usize];
+                    let (_, flag) = self.tally(k, *i as usize);
+                    st.board[c as usize] = self.with_tally(k, *i as usize, 0, flag);
                 }
             }
             Stmt::Start(e) => {

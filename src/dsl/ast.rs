@@ -50,6 +50,21 @@ pub struct Rules {
     pub followups: Vec<Step>,
     /// Obligations: (piece types, condition).
     pub requires: Vec<(Vec<Name>, Cond)>,
+    /// Per-piece counts.
+    pub tallies: Vec<Tally>,
+}
+
+/// `tally NAME max N for TYPES when PATTERN`.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    /// Name.
+    pub name: Name,
+    /// Largest value.
+    pub max: i64,
+    /// Piece types that carry it.
+    pub types: Vec<Name>,
+    /// The event counted: the pattern matches from the piece's cell.
+    pub when: Pattern,
 }
 
 /// A decision step: `NAME by AGENT [hidden]: BODY`.
@@ -151,6 +166,8 @@ pub struct PieceDecl {
     pub name: Name,
     /// Movement patterns.
     pub moves: Vec<Pattern>,
+    /// Attack patterns (used instead of the moves to decide what the piece attacks).
+    pub attacks: Vec<Pattern>,
     /// Promotion rules.
     pub promotes: Vec<Promote>,
 }
@@ -330,6 +347,8 @@ pub enum Stmt {
     RemoveAt(Name),
     /// `start PLAYER`: who takes the first turn (setup).
     Start(Expr),
+    /// `reset TALLY`: the piece on the chosen/step cell (or the moved piece) counts 0 again.
+    Reset(Name),
 }
 
 /// Assignment operators.

@@ -123,6 +123,20 @@ pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
                 rules.setup = Some(item.into_inner().map(step).collect::<Result<_, _>>()?);
             }
             Rule::followup => rules.followups.push(step(item.into_inner().next().unwrap())?),
+            Rule::tally => {
+                let mut it = item.into_inner();
+                let n = name(it.next().unwrap());
+                let max = int(it.next().unwrap())?;
+                let mut types = vec![];
+                let mut when = None;
+                for q in it {
+                    match q.as_rule() {
+                        Rule::ident => types.push(name(q)),
+                        _ => when = Some(pattern(q)?),
+                    }
+                }
+                rules.tallies.push(Tally { name: n, max, types, when: when.unwrap() });
+            }
             Rule::require => {
                 let mut names = vec![];
                 let mut c = None;
@@ -260,10 +274,12 @@ fn piece(p: P) -> Result<PieceDecl, Diag> {
     let mut it = p.into_inner();
     let n = name(it.next().unwrap());
     let mut moves = vec![];
+    let mut attacks = vec![];
     let mut promotes = vec![];
     for s in it {
         match s.as_rule() {
             Rule::move_stmt => moves.push(pattern(s.into_inner().next().unwrap())?),
+            Rule::attack_stmt => attacks.push(pattern(s.into_inner().next().unwrap())?),
             _ => {
                 let mut optional = false;
                 let mut names = vec![];
@@ -278,7 +294,7 @@ fn piece(p: P) -> Result<PieceDecl, Diag> {
             }
         }
     }
-    Ok(PieceDecl { name: n, moves, promotes })
+    Ok(PieceDecl { name: n, moves, attacks, promotes })
 }
 
 fn pattern(p: P) -> Result<Pattern, Diag> {
@@ -523,6 +539,7 @@ fn stmt(q: P) -> Result<Stmt, Diag> {
         }
         Rule::change => Stmt::Change(name(q.into_inner().next().unwrap())),
         Rule::remove_at => Stmt::RemoveAt(name(q.into_inner().next().unwrap())),
+        Rule::reset => Stmt::Reset(name(q.into_inner().next().unwrap())),
         _ => Stmt::Start(expr(q.into_inner().next().unwrap())?),
     })
 }
@@ -546,7 +563,9 @@ fn trigger(p: P) -> Result<Trigger, Diag> {
             Rule::ident => types.push(name(q)),
             Rule::by_clause => by = Some(name(q.into_inner().next().unwrap())),
             Rule::if_clause => cnd = Some(cond(q.into_inner().next().unwrap())?),
-            Rule::assign | Rule::drop | Rule::change | Rule::remove_at | Rule::start => stmts.push(stmt(q)?),
+            Rule::assign | Rule::drop | Rule::change | Rule::remove_at | Rule::start | Rule::reset => {
+                stmts.push(stmt(q)?)
+            }
             _ => {}
         }
     }
