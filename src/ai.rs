@@ -85,7 +85,8 @@ pub struct Choice {
 }
 
 impl Choice {
-    fn of(g: &Game, st: &State, list: &MoveList, m: &Move) -> Self {
+    /// The choice of move `m` of `list` at `st`.
+    pub fn of(g: &Game, st: &State, list: &MoveList, m: &Move) -> Self {
         Choice {
             mv: *m,
             effects: list.effects_of(m).to_vec(),
@@ -121,6 +122,20 @@ pub fn describe_score(score: i32) -> String {
     } else {
         format!("{:+.2}", score as f64 / 100.0)
     }
+}
+
+/// Draws a chance outcome by its probability.
+pub fn sample_chance(g: &Game, st: &State, list: &MoveList, rng: &mut Rng) -> Move {
+    let probs = g.chance_probs(st, list);
+    let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut acc = 0.0;
+    for (i, p) in probs.iter().enumerate() {
+        acc += p;
+        if x < acc {
+            return list.moves[i];
+        }
+    }
+    *list.moves.last().expect("a chance node has outcomes")
 }
 
 /// The legal moves at a node and its status (with the automatic draw rules and `history`).
@@ -232,6 +247,16 @@ impl<'a> Ai<'a> {
         if root.is_empty() {
             return None;
         }
+        // Chance is not the AI's to choose; a hidden choice is made without looking at the
+        // position (the other side's hidden choices are part of it).
+        if g.is_chance(st) {
+            let m = sample_chance(g, st, &root, &mut self.rng);
+            return Some(Choice::of(g, st, &root, &m));
+        }
+        if st.phase != 0 && g.steps[st.phase as usize - 1].hidden {
+            let m = root.moves[self.rng.below(root.len())];
+            return Some(Choice::of(g, st, &root, &m));
+        }
         // Root order: shuffled (the random tie-break: among equal scores the first searched
         // wins), then captures and promotions first (stable, so ties stay shuffled).
         let mut order: Vec<usize> = (0..root.len()).collect();
@@ -260,11 +285,11 @@ impl<'a> Ai<'a> {
                 // Principal variation search: a null window after the first move.
                 let mut score;
                 if n == 0 {
-                    score = -self.negamax(&child, depth - 1, -INF, -alpha, 1);
+                    score = self.child_value(st, &child, depth - 1, alpha, INF, 1);
                 } else {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                    score = self.child_value(st, &child, depth - 1, alpha, alpha + 1, 1);
                     if !self.aborted && score > alpha {
-                        score = -self.negamax(&child, depth - 1, -INF, -score, 1);
+                        score = self.child_value(st, &child, depth - 1, score, INF, 1);
                     }
                 }
                 self.states[1] = child;
@@ -352,6 +377,9 @@ impl<'a> Ai<'a> {
     /// Ordering key: captures by victim value (most valuable first, cheapest attacker
     /// first), promotions, then killer moves, then the rest.
     fn order_key(&self, st: &State, list: &MoveList, m: &Move, ply: usize) -> i32 {
+        if m.from == NONE || m.to == NONE {
+            return 0; // a decision that is not a piece move
+        }
         let me = st.to_move;
         let mut gain = 0;
         let mut capture = false;
@@ -389,6 +417,9 @@ impl<'a> Ai<'a> {
     }
 
     fn is_capture(&self, st: &State, list: &MoveList, m: &Move) -> bool {
+        if m.from == NONE || m.to == NONE {
+            return false;
+        }
         let me = st.to_move;
         let v = st.board[m.to as usize];
         (v != 0 && m.to != m.from && self.g.kind_owner[v as usize] != me)
@@ -408,7 +439,20 @@ impl<'a> Ai<'a> {
         }
     }
 
+    /// The value of `child` from the view of the player to move at `st`, searched with the
+    /// window (alpha, beta) in that view (the child may belong to the same player).
+    fn child_value(&mut self, st: &State, child: &State, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if child.to_move == st.to_move {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        }
+    }
+
     fn negamax(&mut self, st: &State, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.g.is_chance(st) {
+            return self.expectation(st, depth, ply);
+        }
         if depth == 0 {
             return self.quiesce(st, alpha, beta, ply, 0);
         }
@@ -437,11 +481,11 @@ impl<'a> Ai<'a> {
             g.apply(&mut child, &m, list.effects_of(&m));
             let mut score;
             if n == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                score = self.child_value(st, &child, depth - 1, alpha, beta, ply + 1);
             } else {
-                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                score = self.child_value(st, &child, depth - 1, alpha, alpha + 1, ply + 1);
                 if !self.aborted && score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -score, ply + 1);
+                    score = self.child_value(st, &child, depth - 1, score, beta, ply + 1);
                 }
             }
             if self.aborted {
@@ -471,9 +515,36 @@ impl<'a> Ai<'a> {
         best
     }
 
+    /// A chance node's value for its player to move: the outcomes' values weighted by
+    /// their probabilities (searched with full windows; chance uses no depth).
+    fn expectation(&mut self, st: &State, depth: u32, ply: usize) -> i32 {
+        let g = self.g;
+        let (mut list, order) = self.take_list(ply);
+        g.legal_moves(st, &mut list, &mut self.scratch);
+        let probs = g.chance_probs(st, &list);
+        let mut child = self.take_state(ply + 1);
+        let mut sum = 0.0;
+        for (i, m) in list.moves.iter().enumerate() {
+            child.clone_from(st);
+            g.apply(&mut child, m, list.effects_of(m));
+            let v = self.child_value(st, &child, depth, -INF, INF, ply + 1);
+            if self.aborted {
+                break;
+            }
+            sum += probs[i] * v as f64;
+        }
+        self.states[ply + 1] = child;
+        self.put_list(ply, list, order);
+        sum.round() as i32
+    }
+
     fn quiesce(&mut self, st: &State, mut alpha: i32, beta: i32, ply: usize, qdepth: usize) -> i32 {
         if self.tick() {
             return 0;
+        }
+        if self.g.is_chance(st) || st.phase != 0 {
+            // Inside a turn: no quiescence; the material as it stands.
+            return material(self.g, st, st.to_move);
         }
         let g = self.g;
         let (mut list, mut order) = self.take_list(ply);
@@ -506,7 +577,11 @@ impl<'a> Ai<'a> {
                 let m = list.moves[i as usize];
                 child.clone_from(st);
                 g.apply(&mut child, &m, list.effects_of(&m));
-                let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+                let score = if child.to_move == st.to_move {
+                    self.quiesce(&child, alpha, beta, ply + 1, qdepth + 1)
+                } else {
+                    -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1)
+                };
                 if self.aborted {
                     break;
                 }

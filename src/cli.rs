@@ -531,9 +531,51 @@ pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>, mut record: Vec<String>
     let side_of = |st: &State| opts.sides[(st.to_move as usize).min(1)];
     let mut ais: Vec<Ai> = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
     let mut rng = crate::ai::Rng::new(opts.seed ^ 0x5eed);
+    // While hidden choices are pending, the board is shown as it was before the first one.
+    let mut public: Option<State> = None;
+    let hidden_step = |st: &State| st.phase != 0 && g.steps[st.phase as usize - 1].hidden;
     loop {
-        print!("{}", show_styled(g, &st, &hist, Style::for_stdout()));
+        if public.is_some() && !hidden_step(&st) {
+            println!(
+                "hidden choices revealed: {}",
+                record
+                    .iter()
+                    .rev()
+                    .take_while(|a| a.contains(':'))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            public = None;
+        }
+        let shown = match &public {
+            Some(p) => {
+                let mut d = p.clone();
+                d.to_move = st.to_move;
+                d.phase = st.phase;
+                d
+            }
+            None => st.clone(),
+        };
+        print!("{}", show_styled(g, &shown, &hist, Style::for_stdout()));
         let list = actions(g, &st);
+        if g.is_chance(&st) {
+            // Chance acts on its own: roll and show the outcome.
+            let m = crate::ai::sample_chance(g, &st, &list, &mut rng);
+            let c = crate::ai::Choice::of(g, &st, &list, &m);
+            println!("chance: {}", c.notation);
+            undo.push(st.clone());
+            hist.push(g.position_key(&st));
+            c.apply(g, &mut st);
+            record.push(c.notation);
+            continue;
+        }
+        if hidden_step(&st) && public.is_none() {
+            public = Some(st.clone());
+        }
         let mut l2 = MoveList::default();
         let mut scratch = st.clone();
         g.legal_moves(&st, &mut l2, &mut scratch);
@@ -552,7 +594,11 @@ pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>, mut record: Vec<String>
                 return 0;
             };
             let who = if side == Side::Ai { "ai" } else { "random" };
-            println!("{} ({who}) plays {}", g.players[me], c.notation);
+            if hidden_step(&st) {
+                println!("{} ({who}) has chosen (hidden until the choices are all made)", g.players[me]);
+            } else {
+                println!("{} ({who}) plays {}", g.players[me], c.notation);
+            }
             undo.push(st.clone());
             hist.push(g.position_key(&st));
             c.apply(g, &mut st);

@@ -133,9 +133,15 @@ pub fn play_game(
         }
         let me = st.to_move as usize;
         let who = players[me.min(1)];
-        let choice = match who {
-            Player::Ai => ais[me].choose(&st, &hist, limits),
-            Player::Random => random_move(g, &st, &hist, &mut rng),
+        let choice = if status == Status::Chance {
+            // The environment rolls the dice, whoever the players are.
+            let m = crate::ai::sample_chance(g, &st, &list, &mut rng);
+            Some(crate::ai::Choice::of(g, &st, &list, &m))
+        } else {
+            match who {
+                Player::Ai => ais[me].choose(&st, &hist, limits),
+                Player::Random => random_move(g, &st, &hist, &mut rng),
+            }
         };
         let Some(c) = choice else {
             // Cannot happen (the status said a decision is due); end the game as stuck.
