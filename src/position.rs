@@ -90,6 +90,20 @@ impl Game {
             let vals: Vec<String> = (0..n).map(|i| st.vars[v.slot as usize + i].to_string()).collect();
             out.push_str(&format!(" {}={}", v.name, vals.join(",")));
         }
+        // Per-piece tallies: CELL:VALUE, with `*` when the piece matched at the end of the
+        // last turn; only pieces whose tally state is not zero.
+        for (i, t) in self.tallies.iter().enumerate() {
+            let mut items = vec![];
+            for (c, &k) in st.board.iter().enumerate() {
+                if k != 0 && t.types & (1 << self.kind_type[k as usize]) != 0 {
+                    let (v, flag) = self.tally(k, i);
+                    if v != 0 || flag {
+                        items.push(format!("{}:{}{}", self.board.name(c as u16), v, if flag { "*" } else { "" }));
+                    }
+                }
+            }
+            out.push_str(&format!(" {}={}", t.name, if items.is_empty() { "-".to_string() } else { items.join(",") }));
+        }
         out
     }
 
@@ -198,6 +212,25 @@ impl Game {
         }
         for f in fields {
             let (k, v) = f.split_once('=').ok_or(PositionError::Field(format!("expected NAME=VALUE, found `{f}`")))?;
+            if let Some(ti) = self.tallies.iter().position(|t| t.name == k) {
+                for item in v.split(',').filter(|x| *x != "-") {
+                    let (cell, val) = item
+                        .split_once(':')
+                        .ok_or(PositionError::Field(format!("expected CELL:COUNT, found `{item}`")))?;
+                    let c = self.board.cell(cell).ok_or(PositionError::Field(format!("unknown cell `{cell}`")))?;
+                    let flag = val.ends_with('*');
+                    let n: u8 = val
+                        .trim_end_matches('*')
+                        .parse()
+                        .map_err(|_| PositionError::Field(format!("bad count `{val}`")))?;
+                    let kk = st.board[c as usize];
+                    if kk == 0 || self.tallies[ti].types & (1 << self.kind_type[kk as usize]) == 0 {
+                        return Err(PositionError::Field(format!("no piece with `{k}` on `{cell}`")));
+                    }
+                    st.board[c as usize] = self.with_tally(kk, ti, n, flag);
+                }
+                continue;
+            }
             let var = self
                 .vars
                 .iter()
