@@ -1214,7 +1214,8 @@ impl Compiler<'_> {
         let captures = (lands_on_enemy && !relocates) || removes;
         let probes = if captures { reverse_probes(&cg.ops, &self.exprs, &self.turn_tables) } else { None };
         self.leapify(&mut cg.ops);
-        Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures, probes })
+        let memo = !cg.has_effects && cg.ops.iter().any(|o| matches!(o, Op::LoopTest(..)));
+        Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures, probes, memo })
     }
 
     /// Turns a fixed path of steps with only a landing test into a per-origin table.

@@ -149,6 +149,9 @@ pub struct Program {
     pub captures: bool,
     /// Reversed forms for attack detection, when it is a fixed path or a slide.
     pub probes: Option<Vec<Probe>>,
+    /// Repetitions without effects: states already explored in a run are skipped (the
+    /// same state always leads to the same landings), which keeps long chains polynomial.
+    pub memo: bool,
 }
 
 /// A reversible attack shape: a fixed path of steps or a slide.

@@ -10,7 +10,7 @@ const LOOP_CAP: i64 = 64;
 /// Effects one move may record.
 const MAX_EFFECTS: usize = 16;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Reg {
     cur: Cell,
     last: u8,
@@ -34,6 +34,42 @@ pub struct Gen<'a> {
     /// Whether a move reached the target (attack mode).
     pub found: bool,
     any: bool,
+    memo: bool,
+    steps: u32,
+    visited: std::collections::HashSet<(u32, Reg), std::hash::BuildHasherDefault<Fx>>,
+}
+
+/// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
+const MEMO_AFTER: u32 = 48;
+
+/// A small fast hasher for the memo table (FxHash's multiply-rotate).
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
 }
 
 impl<'a> Gen<'a> {
@@ -57,6 +93,9 @@ impl<'a> Gen<'a> {
             target,
             found: false,
             any: false,
+            memo: false,
+            steps: 0,
+            visited: Default::default(),
         }
     }
 
@@ -81,6 +120,11 @@ impl<'a> Gen<'a> {
     /// Runs one program.
     pub fn run(&mut self, prog: &Program) {
         let r = Reg { cur: self.cx.origin, last: 0, stepped: false, land: NONE, marks: [NONE; 4], loops: [0; 4] };
+        self.memo = prog.memo;
+        self.steps = 0;
+        if self.memo && !self.visited.is_empty() {
+            self.visited.clear();
+        }
         self.exec(prog, 0, r);
     }
 
@@ -94,6 +138,12 @@ impl<'a> Gen<'a> {
     fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Reg) {
         if self.found {
             return;
+        }
+        if self.memo {
+            self.steps += 1;
+            if self.steps > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
+                return;
+            }
         }
         loop {
             match &prog.ops[pc] {
