@@ -78,7 +78,7 @@ impl Game {
                 true
             } else {
                 scratch.clone_from(st);
-                self.apply(scratch, &m, out.effects_of(&m));
+                self.apply_for_legality(scratch, &m, out.effects_of(&m));
                 !self.in_check(scratch, me)
             };
             if ok {

@@ -101,6 +101,12 @@ impl<'a> Gen<'a> {
 
     /// Whether a program has any match from `origin` for player `me` (a predicate).
     pub fn matches(g: &'a Game, st: &'a State, me: u8, origin: Cell, prog: u16) -> bool {
+        // A leading test of the piece's own cell usually decides at once.
+        if let Some(Op::Test(t)) = g.programs[prog as usize].ops.first()
+            && !Ctx::new(g, st, me, origin).test(*t, origin, false)
+        {
+            return false;
+        }
         let mut sink = MoveList::default();
         let mut pg = Gen::new(g, st, me, origin, &mut sink, NONE);
         pg.any = true;

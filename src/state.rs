@@ -211,6 +211,16 @@ impl Game {
     /// Applies an action at the current node: a move of the player to move (then the turn
     /// passes, or a follow-up decision starts), or a decision of a pending step.
     pub fn apply(&self, st: &mut State, m: &Move, effects: &[Effect]) {
+        self.apply_with(st, m, effects, true)
+    }
+
+    /// Applies a move for a legality test: the same, except that per-piece tallies of
+    /// the mover are not brought up to date (they never change what the opponent attacks).
+    pub fn apply_for_legality(&self, st: &mut State, m: &Move, effects: &[Effect]) {
+        self.apply_with(st, m, effects, false)
+    }
+
+    fn apply_with(&self, st: &mut State, m: &Move, effects: &[Effect], tallies: bool) {
         if st.phase != 0 {
             return self.apply_decision(st, m, effects);
         }
@@ -227,7 +237,9 @@ impl Game {
                 self.enter_step(st, step);
             }
             None => {
-                self.end_turn(st, me);
+                if tallies {
+                    self.end_turn(st, me);
+                }
                 st.to_move = (me + 1) % self.np() as u8;
             }
         }
