@@ -379,10 +379,8 @@ impl Game {
         st.to_move = self.agent_player(st, ds);
         let mut list = MoveList::default();
         self.decision_actions(st, &mut list);
-        let forced = match &ds.body {
-            StepBody::Relocate(..) | StepBody::Choose(..) => list.is_empty(),
-            StepBody::Outcomes(_) => list.len() <= 1 && ds.agent == Agent::Chance,
-        };
+        // A chance node with one possible outcome is not a node; nor is a step without actions.
+        let forced = list.is_empty() || (list.len() == 1 && ds.agent == Agent::Chance);
         if forced {
             match list.moves.first() {
                 Some(m) => {
@@ -488,6 +486,7 @@ impl Game {
         } else {
             st.phase = 0;
             st.pend = NONE;
+            st.pend_n = 0;
             self.end_turn(st, st.pend_player);
             st.to_move = (st.pend_player + 1) % self.np() as u8;
         }
