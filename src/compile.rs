@@ -565,15 +565,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         }
     }
     // Stacks: the smallest kind on the board, the rest sorted (as the state keeps them).
-    for (cl, k) in setup_stacks.clone() {
-        let b = setup[cl as usize];
-        if k < b {
-            setup[cl as usize] = k;
-            let i = setup_stacks.iter().position(|&e| e == (cl, k)).unwrap();
-            setup_stacks[i] = (cl, b);
-        }
-    }
-    setup_stacks.sort_unstable();
+    Game::canonical_stacks(&mut setup, &mut setup_stacks);
     // Letters: upper case for the first player, lower case for the others, unless given.
     let mut letters = vec![];
     for f in 0..nf {

@@ -227,6 +227,22 @@ impl Game {
             .chain(st.stacks.iter().filter(move |(x, _)| *x == c).map(|(_, k)| *k))
     }
 
+    /// Puts every stack in canonical order: the smallest kind on the board, the rest sorted.
+    pub fn canonical_stacks(board: &mut [Kind], stacks: &mut Vec<(Cell, Kind)>) {
+        let mut cells: Vec<Cell> = stacks.iter().map(|&(c, _)| c).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for c in cells {
+            let b = board[c as usize];
+            if b != 0 {
+                stacks.push((c, b));
+            }
+            stacks.sort_unstable();
+            let i = stacks.iter().position(|(x, _)| *x == c).unwrap();
+            board[c as usize] = stacks.remove(i).1;
+        }
+    }
+
     /// Takes a piece of kind `k` out of the stack on `c`; another piece of the stack (the
     /// smallest kind) takes the board slot.
     fn take_stacked(&self, st: &mut State, c: Cell, k: Kind) {
