@@ -192,3 +192,16 @@ fn end_no_legal_move() {
     let (st, hist, _) = case(&g, "end_no_moves_green_stuck", moves);
     assert_eq!(result_word(&g, status(&g, &st, &hist, false)), "red");
 }
+
+#[test]
+fn rock_paper_example_uses_the_same_concepts() {
+    // games/examples/rock-paper.toml (docs/LANGUAGE.md): factions, stacks and pushes on a
+    // square board. Grey's Paper on c2 stepping next to Grey's Rock on b3 must push it.
+    let g = load("examples/rock-paper.toml");
+    let st = g.initial();
+    assert_eq!(g.position_string(&st), "3(prs)/1X2/2Y1/(PRS)3 w - -");
+    let acts = legal(&g, &st);
+    assert!(acts.contains(&"c2-b2>b3".to_string()) && !acts.contains(&"c2-b2".to_string()), "{acts:?}");
+    assert!(acts.contains(&"R:a1-b1".to_string()));
+    assert_eq!(perft(&g, &st, 2), 168);
+}
