@@ -151,7 +151,7 @@ pub fn material(g: &Game, st: &State, me: u8) -> i32 {
     let mut s: i64 = 0;
     for (t, ty) in g.types.iter().enumerate() {
         for p in 0..np {
-            let n = st.counts.get(t * np + p).copied().unwrap_or(0) as i64;
+            let n = st.counts.get(t * g.nf() + p).copied().unwrap_or(0) as i64;
             let sign = if p == me as usize { 1 } else { -1 };
             s += sign * n * ty.value as i64;
         }

@@ -472,7 +472,8 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
                         0 => '.',
                         _ => g.kind_char(k),
                     });
-                    line.push(' ');
+                    // A stack: its smallest piece, marked `+` (the position string lists all).
+                    line.push(if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' });
                 }
                 Style::Ansi => {
                     let bg = CELL_BG[k_class % CELL_BG.len()];

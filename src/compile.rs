@@ -24,7 +24,9 @@ struct Merged<'a> {
     pieces: Vec<&'a ast::PieceDecl>,
     defines: HashMap<(String, usize), &'a ast::Define>,
     counters: Vec<&'a ast::CounterDecl>,
-    registers: Vec<&'a Name>,
+    registers: Vec<&'a (Name, bool)>,
+    beats: Vec<&'a (Name, Name)>,
+    pushes: Vec<&'a (Name, Cond, Name)>,
     triggers: Vec<&'a ast::Trigger>,
     ends: Vec<&'a ast::EndRule>,
     custodians: Vec<&'a ast::Custodian>,
@@ -44,6 +46,8 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         defines: HashMap::new(),
         counters: vec![],
         registers: vec![],
+        beats: vec![],
+        pushes: vec![],
         triggers: vec![],
         ends: vec![],
         custodians: vec![],
@@ -78,10 +82,13 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
             m.counters.push(c);
         }
         for g in &r.registers {
-            if !m.registers.iter().any(|q| q.text == g.text) {
-                m.registers.push(g);
+            match m.registers.iter_mut().find(|q| q.0.text == g.0.text) {
+                Some(q) => *q = g,
+                None => m.registers.push(g),
             }
         }
+        m.beats.extend(r.beats.iter());
+        m.pushes.extend(r.pushes.iter());
         m.triggers.extend(r.triggers.iter());
         m.custodians.extend(r.custodians.iter());
         m.requires.extend(r.requires.iter());
@@ -124,7 +131,20 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     let players: Vec<String> = spec.players.iter().map(|p| p.text.clone()).collect();
     let np = players.len();
-    if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * np * 2 > 254 {
+    let mut factions = players.clone();
+    for n in &spec.neutral {
+        if factions.contains(&n.text) {
+            errs.push(Diag::new(
+                n.span,
+                format!("faction `{}` declared twice", n.text),
+                "a neutral faction is not a player",
+            ));
+        } else {
+            factions.push(n.text.clone());
+        }
+    }
+    let nf = factions.len();
+    if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
         return Err(vec![Diag::new(
             Span::default(),
             "a game needs 1 to 64 piece types",
@@ -166,6 +186,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         m: &m,
         board: &board,
         players: players.clone(),
+        factions: factions.clone(),
         orient: vec![],
         types: vec![],
         zone_sets: vec![],
@@ -205,7 +226,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     c.build_zones();
     c.build_vars(spec);
-    let registers: Vec<String> = m.registers.iter().map(|n| n.text.clone()).collect();
+    let registers: Vec<String> = m.registers.iter().map(|n| n.0.text.clone()).collect();
+    let long_regs: Vec<bool> = m.registers.iter().map(|n| n.1).collect();
+    if long_regs.len() > 32 && long_regs.iter().any(|&l| l) {
+        c.errs.push(Diag::new(m.registers[0].0.span, "too many registers", "use at most 32 with long registers"));
+    }
 
     // Kinds.
     let nt = c.types.len();
@@ -218,22 +243,22 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         stride = stride.saturating_mul(2 * (max + 1));
     }
     let nstates = stride as usize;
-    if 1 + nt * np * nstates > 255 {
+    if 1 + nt * nf * nstates > 255 {
         return Err(vec![Diag::new(
             m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
             "too many piece states",
             "use fewer piece types, players or smaller tallies",
         )]);
     }
-    let nk = 1 + nt * np * nstates;
+    let nk = 1 + nt * nf * nstates;
     let mut kind_type = vec![0u8; nk];
     let mut kind_owner = vec![0u8; nk];
     let mut kind_moved = vec![false; nk];
     let mut kind_state = vec![0u16; nk];
     for t in 0..nt {
-        for p in 0..np {
+        for p in 0..nf {
             for s in 0..nstates {
-                let k = 1 + (t * np + p) * nstates + s;
+                let k = 1 + (t * nf + p) * nstates + s;
                 kind_type[k] = t as u8;
                 kind_owner[k] = p as u8;
                 kind_moved[k] = s % 2 == 1;
@@ -508,15 +533,16 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
 
     // Setup.
     let mut setup = vec![0u8; board.len()];
+    let mut setup_stacks = vec![];
     for (pl, letter, cell) in &spec.setup {
-        let p = players.iter().position(|q| *q == pl.text);
+        let p = factions.iter().position(|q| *q == pl.text);
         let t = c.type_index(&letter.text);
         let cl = board.cell(&cell.text);
         if p.is_none() {
             c.errs.push(Diag::new(
                 pl.span,
                 format!("unknown player `{}` in the setup", pl.text),
-                format!("players are {}", players.join(", ")),
+                format!("players and factions are {}", factions.join(", ")),
             ));
         }
         if t.is_none() {
@@ -534,14 +560,18 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             ));
         }
         if let (Some(p), Some(t), Some(cl)) = (p, t, cl) {
-            if setup[cl as usize] != 0 {
+            let k = 1 + ((t * nf + p) * nstates) as u8;
+            if setup[cl as usize] == 0 {
+                setup[cl as usize] = k;
+            } else if spec.stacks {
+                setup_stacks.push((cl, k));
+            } else {
                 c.errs.push(Diag::new(
                     cell.span,
                     format!("cell `{}` is already occupied", cell.text),
-                    "each cell holds one piece",
+                    "each cell holds one piece (set `stacks = true` in [game] for starting stacks)",
                 ));
             }
-            setup[cl as usize] = 1 + ((t * np + p) * nstates) as u8;
         }
     }
     let mut init_vars = vec![0i64; c.nslots];
@@ -590,6 +620,73 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 )),
             }
         }
+    }
+    // Stacks: the smallest kind on the board, the rest sorted (as the state keeps them).
+    Game::canonical_stacks(&mut setup, &mut setup_stacks);
+    // Letters: upper case for the first player, lower case for the others, unless given.
+    let mut letters = vec![];
+    for f in 0..nf {
+        for t in &c.types {
+            letters.push(if f == 0 { t.letter } else { t.letter.to_ascii_lowercase() });
+        }
+    }
+    for (f, piece, l) in &spec.letters {
+        match (factions.iter().position(|x| *x == f.text), c.type_index(&piece.text)) {
+            (Some(fi), Some(ti)) => letters[fi * nt + ti] = l.text.chars().next().unwrap(),
+            (None, _) => c.errs.push(Diag::new(
+                f.span,
+                format!("unknown faction `{}`", f.text),
+                format!("players and factions are {}", factions.join(", ")),
+            )),
+            (_, None) => {
+                let h = c.piece_hint();
+                c.errs.push(Diag::new(piece.span, format!("unknown piece `{}`", piece.text), h));
+            }
+        }
+    }
+    for (i, l) in letters.iter().enumerate() {
+        if letters[..i].contains(l) {
+            c.errs.push(Diag::new(
+                spec.letters.first().map(|x| x.2.span).unwrap_or_default(),
+                format!("letter `{l}` is used by two factions' pieces"),
+                "give each faction's pieces their own letters in [letters.FACTION]",
+            ));
+            break;
+        }
+    }
+    let mut beats = vec![0u64; nt];
+    for (a, b) in &m.beats {
+        match (c.type_index(&a.text), c.type_index(&b.text)) {
+            (Some(x), Some(y)) => beats[x] |= 1 << y,
+            _ => {
+                let h = c.piece_hint();
+                let bad = if c.type_index(&a.text).is_none() { a } else { b };
+                c.errs.push(Diag::new(bad.span, format!("unknown piece `{}`", bad.text), h));
+            }
+        }
+    }
+    let mut pushes = vec![];
+    for (d, cond, step) in &m.pushes {
+        let Some(dirs) = c.dirs(&d.text, 0, 0) else {
+            let e = c.unknown_dir(d);
+            c.errs.push(e);
+            continue;
+        };
+        let Some(si) = c.followup_names.iter().position(|x| *x == step.text) else {
+            c.errs.push(Diag::new(
+                step.span,
+                format!("unknown follow-up `{}`", step.text),
+                "declare it with `followup NAME by AGENT: ...`",
+            ));
+            continue;
+        };
+        let ids = (0..np as u8)
+            .map(|p| {
+                let cc = c.cond(cond, p, Place::Pattern, &registers);
+                c.intern(cc)
+            })
+            .collect();
+        pushes.push(PushRule { dirs, cond: ids, step: si as u16 });
     }
     let mut custodians = vec![];
     for cu in &m.custodians {
@@ -672,6 +769,13 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         path: path.to_string(),
         board: board.clone(),
         players,
+        factions,
+        letters,
+        beats,
+        pushes,
+        long_regs,
+        has_stacks: spec.stacks,
+        setup_stacks,
         types: c.types,
         kind_type,
         kind_owner,
@@ -809,6 +913,7 @@ struct Compiler<'a> {
     m: &'a Merged<'a>,
     board: &'a Board,
     players: Vec<String>,
+    factions: Vec<String>,
     orient: Vec<(i64, bool)>,
     types: Vec<PieceType>,
     zone_sets: Vec<Vec<bool>>,
@@ -1630,6 +1735,10 @@ impl Compiler<'_> {
                     "origin" => C::Origin,
                     "attacked" => C::Attacked,
                     "check" => C::Check,
+                    "neutral" => C::Neutral,
+                    "stacked" => C::Stacked,
+                    "beaten" => C::Beaten,
+                    "can-beat" => C::CanBeat,
                     "no-moves" => {
                         if place != Place::End {
                             self.errs.push(Diag::new(
@@ -1665,7 +1774,7 @@ impl Compiler<'_> {
                         } else {
                             let mut known: Vec<String> = [
                                 "empty", "occupied", "enemy", "friend", "unmoved", "origin", "attacked", "check",
-                                "no-moves",
+                                "no-moves", "neutral", "stacked", "beaten", "can-beat",
                             ]
                             .iter()
                             .map(|s| s.to_string())
@@ -1735,8 +1844,9 @@ impl Compiler<'_> {
                             "friend" => who = Who::Me,
                             "enemy" => who = Who::Others,
                             "all" => who = Who::All,
+                            "neutral" => who = Who::Neutral,
                             t => {
-                                if let Some(i) = self.players.iter().position(|x| x == t) {
+                                if let Some(i) = self.factions.iter().position(|x| x == t) {
                                     who = Who::Player(i as u8);
                                 } else if let Some(ti) = self.type_index(t) {
                                     mask |= 1 << ti;

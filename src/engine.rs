@@ -25,13 +25,55 @@ impl Game {
         let np = self.np();
         let mut pg = Gen::new(self, st, me, NONE, out, NONE);
         for (c, &k) in st.board.iter().enumerate() {
-            if k == 0 || self.kind_owner[k as usize] != me {
+            if k == 0 {
+                continue;
+            }
+            let owner = self.kind_owner[k as usize];
+            if owner != me && (owner as usize) < np {
+                continue;
+            }
+            if !st.stacks.is_empty() && st.stacks.iter().any(|&(x, _)| x as usize == c) {
                 continue;
             }
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
             pg.start(c as Cell);
             for &p in &self.moves_of[slot] {
                 pg.run(&self.programs[p as usize]);
+            }
+        }
+        if !st.stacks.is_empty() {
+            self.stack_moves(st, out);
+        }
+    }
+
+    /// Moves of the pieces of stacks: each piece the player may move runs its programs from
+    /// the stack's cell, on a copy of the position where it is the cell's board piece.
+    fn stack_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let np = self.np();
+        let mut cells: Vec<Cell> = st.stacks.iter().map(|&(c, _)| c).collect();
+        cells.dedup();
+        for c in cells {
+            let kinds: Vec<_> = self.pieces_at(st, c).collect();
+            for (i, &k) in kinds.iter().enumerate() {
+                let owner = self.kind_owner[k as usize];
+                if (owner != me && (owner as usize) < np) || kinds[..i].contains(&k) {
+                    continue;
+                }
+                let mut tmp = st.clone();
+                let first = tmp.board[c as usize];
+                if first != k {
+                    tmp.board[c as usize] = k;
+                    let j = tmp.stacks.iter().position(|&e| e == (c, k)).unwrap();
+                    tmp.stacks[j] = (c, first);
+                    tmp.stacks.sort_unstable();
+                }
+                let slot = self.kind_type[k as usize] as usize * np + me as usize;
+                let mut g = Gen::new(self, &tmp, me, c, out, NONE);
+                g.stack = k;
+                for &p in &self.moves_of[slot] {
+                    g.run(&self.programs[p as usize]);
+                }
             }
         }
     }
@@ -45,8 +87,10 @@ impl Game {
         self.legal_piece_moves(st, out, scratch);
         for &(mask, cond) in &self.requires {
             if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
-                let of_type =
-                    |m: &crate::state::Move| mask & (1 << self.kind_type[st.board[m.from as usize] as usize]) != 0;
+                let of_type = |m: &crate::state::Move| {
+                    let k = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
+                    mask & (1 << self.kind_type[k as usize]) != 0
+                };
                 if out.moves.iter().any(of_type) {
                     out.moves.retain(of_type);
                 }

@@ -126,19 +126,67 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
+            C::Neutral => {
+                c != NONE && {
+                    let k = self.at(c, stepped);
+                    k != 0 && g.is_neutral(g.kind_owner[k as usize])
+                }
+            }
+            C::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
+            C::Beaten => {
+                c != NONE && self.origin != NONE && {
+                    let (k, m) = (self.at(c, stepped), self.st.board[self.origin as usize]);
+                    k != 0 && m != 0 && g.beats[g.kind_type[m as usize] as usize] & (1 << g.kind_type[k as usize]) != 0
+                }
+            }
+            C::CanBeat => self.can_beat(),
             // These need the move list or history; the engine evaluates them in `status`.
             C::NoMoves | C::Repetition(_) | C::CanCapture(_) => false,
         }
     }
 
-    fn players(&self, who: Who) -> impl Iterator<Item = usize> + '_ {
+    /// Players (for per-player counters) or factions (for piece counts) selected by `who`.
+    fn players(&self, who: Who, n: usize) -> impl Iterator<Item = usize> + '_ {
         let me = self.me as usize;
-        (0..self.g.np()).filter(move |&p| match who {
+        let np = self.g.np();
+        (0..n).filter(move |&p| match who {
             Who::Me => p == me,
             Who::Others => p != me,
             Who::All => true,
             Who::Player(q) => p == q as usize,
+            Who::Neutral => p >= np,
         })
+    }
+
+    /// Whether some player can move a piece (its own or a neutral one) whose type beats the
+    /// type of another piece that is not of that player's faction.
+    fn can_beat(&self) -> bool {
+        let g = self.g;
+        let (nt, nf, np) = (g.types.len(), g.nf(), g.np());
+        let cnt = |t: usize, f: usize| self.st.counts[t * nf + f] as i64;
+        for a in 0..nt {
+            for b in 0..nt {
+                if g.beats[a] & (1 << b) == 0 {
+                    continue;
+                }
+                for p in 0..np {
+                    let movers: Vec<usize> = (0..nf).filter(|&f| f == p || f >= np).collect();
+                    let mut pairs = 0;
+                    for &fa in &movers {
+                        for fb in (0..nf).filter(|&f| f != p) {
+                            pairs += cnt(a, fa) * cnt(b, fb);
+                            if a == b && fa == fb {
+                                pairs -= cnt(a, fa);
+                            }
+                        }
+                    }
+                    if pairs > 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Evaluates an expression.
@@ -147,18 +195,18 @@ impl<'a> Ctx<'a> {
             E::Int(v) => *v,
             E::Var(slot, per, who) => {
                 if *per {
-                    self.players(*who).map(|p| self.st.vars[*slot as usize + p]).sum()
+                    self.players(*who, self.g.np()).map(|p| self.st.vars[*slot as usize + p]).sum()
                 } else {
                     self.st.vars[*slot as usize]
                 }
             }
             E::Count(who, mask) => {
-                let np = self.g.np();
+                let nf = self.g.nf();
                 let mut n = 0i64;
                 for t in 0..self.g.types.len() {
                     if mask & (1 << t) != 0 {
-                        for p in self.players(*who) {
-                            n += self.st.counts[t * np + p] as i64;
+                        for p in self.players(*who, nf) {
+                            n += self.st.counts[t * nf + p] as i64;
                         }
                     }
                 }

@@ -47,6 +47,14 @@ pub enum C {
     And(Vec<C>),
     /// Any of.
     Or(Vec<C>),
+    /// The cell holds a piece of a neutral faction.
+    Neutral,
+    /// The cell holds two or more pieces (a stack).
+    Stacked,
+    /// The cell's piece has a type that the moving piece's type beats (`beats`).
+    Beaten,
+    /// Some player can move a piece whose type beats the type of a piece not of that player.
+    CanBeat,
     /// Not.
     Not(Box<C>),
     /// Comparison.
@@ -70,8 +78,10 @@ pub enum Who {
     Me,
     /// Every other player.
     Others,
-    /// Everyone.
+    /// Everyone (every faction).
     All,
+    /// The neutral factions.
+    Neutral,
     /// A player by index.
     Player(u8),
 }
@@ -175,6 +185,19 @@ pub struct CustodianRule {
     pub colour: Option<u8>,
     /// The mover picks one victim (written `xCELL`).
     pub choose: bool,
+}
+
+/// A push rule, compiled: after a turn's move, the mover must pick one piece next to the
+/// landing cell where the condition holds; a follow-up decision about that cell follows.
+#[derive(Debug, Clone)]
+pub struct PushRule {
+    /// Directions from the landing cell (absolute).
+    pub dirs: Vec<u8>,
+    /// Condition id per player, judged on the position after the move (the moved piece's
+    /// cell as origin).
+    pub cond: Vec<u16>,
+    /// The follow-up step.
+    pub step: u16,
 }
 
 /// Promotion on arrival in a zone.
@@ -328,6 +351,18 @@ pub struct Game {
     pub board: Board,
     /// Player names; index 0 moves first.
     pub players: Vec<String>,
+    /// Faction names: the players, then the neutral factions (moved by every player).
+    pub factions: Vec<String>,
+    /// Per (faction * types + type): the letter in diagrams and position strings.
+    pub letters: Vec<char>,
+    /// Per type: the mask of types it beats.
+    pub beats: Vec<u64>,
+    /// Push rules applied to every turn's move.
+    pub pushes: Vec<PushRule>,
+    /// Per register: kept through the whole next turn (cleared when that turn ends).
+    pub long_regs: Vec<bool>,
+    /// Whether the setup has stacks (several pieces on one cell).
+    pub has_stacks: bool,
     /// Piece types.
     pub types: Vec<PieceType>,
     /// Per kind: type index.
@@ -372,6 +407,8 @@ pub struct Game {
     pub has_royal: bool,
     /// Initial board.
     pub setup: Vec<Kind>,
+    /// Initial stacks beyond the board's pieces (see [`crate::state::State::stacks`]).
+    pub setup_stacks: Vec<(Cell, Kind)>,
     /// Initial variable values.
     pub init_vars: Vec<i64>,
     /// Position-string mapping.
@@ -410,10 +447,22 @@ impl Game {
         self.players.len()
     }
 
-    /// Kind for (type, owner, moved).
+    /// Number of factions (players and neutral factions).
+    #[inline]
+    pub fn nf(&self) -> usize {
+        self.factions.len()
+    }
+
+    /// Whether a faction is neutral (moved by every player).
+    #[inline]
+    pub fn is_neutral(&self, faction: u8) -> bool {
+        faction as usize >= self.players.len()
+    }
+
+    /// Kind for (type, owner faction, moved).
     #[inline]
     pub fn kind(&self, t: u8, owner: u8, moved: bool) -> Kind {
-        1 + ((t as usize * self.np() + owner as usize) * self.nstates + moved as usize) as Kind
+        1 + ((t as usize * self.nf() + owner as usize) * self.nstates + moved as usize) as Kind
     }
 
     /// The same kind with the moved flag set.
@@ -446,17 +495,18 @@ impl Game {
         (k as i32 + (new as i32 - field as i32) * t.stride as i32) as Kind
     }
 
-    /// Letter of a kind as shown on boards: upper case for player 0, lower case otherwise.
+    /// Letter of a kind as shown on boards: upper case for player 0, lower case for the
+    /// others, unless the game gives a faction its own letters (`[letters.FACTION]`).
     pub fn kind_char(&self, k: Kind) -> char {
-        let l = self.types[self.kind_type[k as usize] as usize].letter;
-        if self.kind_owner[k as usize] == 0 { l } else { l.to_ascii_lowercase() }
+        let t = self.kind_type[k as usize] as usize;
+        self.letters[self.kind_owner[k as usize] as usize * self.types.len() + t]
     }
 
     /// Kind from a board letter (unmoved), if the letter names a type.
     pub fn kind_of_char(&self, ch: char) -> Option<Kind> {
-        let t = self.types.iter().position(|t| t.letter == ch.to_ascii_uppercase())?;
-        let owner = if ch.is_ascii_uppercase() { 0 } else { 1 };
-        (owner < self.np()).then(|| self.kind(t as u8, owner as u8, false))
+        let i = self.letters.iter().position(|&l| l == ch)?;
+        let (f, t) = (i / self.types.len(), i % self.types.len());
+        Some(self.kind(t as u8, f as u8, false))
     }
 
     /// The kind an empty cell is imagined to hold when testing whether `attacker` attacks it:

@@ -29,6 +29,12 @@ pub struct Spec {
     pub name: String,
     /// Players in turn order.
     pub players: Vec<Name>,
+    /// Neutral factions: their pieces are moved by every player and are no player's friends.
+    pub neutral: Vec<Name>,
+    /// Whether setup cells may hold several pieces (stacks).
+    pub stacks: bool,
+    /// Letters per faction: (faction, piece letter, letter written in diagrams).
+    pub letters: Vec<(Name, Name, Name)>,
     /// Piece types.
     pub pieces: Vec<PieceSpec>,
     /// Setup per player: (player, piece letter, cell).
@@ -90,6 +96,8 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                             }
                         }
                         "players" => spec.players = want_names(gv, &sp, diags),
+                        "neutral" => spec.neutral = want_names(gv, &sp, diags),
+                        "stacks" => spec.stacks = want_bool(gv, &sp, diags).unwrap_or(false),
                         "extends" => {
                             if let Some(s) = want_str(gv, &sp, diags) {
                                 if depth > 8 {
@@ -131,7 +139,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         other => diags.push(Diag::new(
                             ks,
                             format!("unknown key `{other}` in [game]"),
-                            "known keys: name, players, extends, rules",
+                            "known keys: name, players, neutral, stacks, extends, rules",
                         )),
                     }
                 }
@@ -194,6 +202,28 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                     }
                 }
             }
+            "letters" => {
+                let Some(t) = want_table(v, sp(k.span()), "letters", diags) else { continue };
+                for (fk, fv) in t.iter() {
+                    let faction = Name { text: fk.get_ref().to_string(), span: sp(fk.span()) };
+                    let Some(ft) = want_table(fv, faction.span, "a faction's letters", diags) else { continue };
+                    spec.letters.retain(|(f, _, _)| f.text != faction.text);
+                    for (lk, lv) in ft.iter() {
+                        let piece = Name { text: lk.get_ref().to_string(), span: sp(lk.span()) };
+                        if let Some(l) = want_str(lv, &sp, diags) {
+                            if l.text.chars().count() != 1 || !l.text.chars().all(|c| c.is_ascii_alphabetic()) {
+                                diags.push(Diag::new(
+                                    l.span,
+                                    "a letter must be one ASCII letter",
+                                    "write e.g. T = \"X\"",
+                                ));
+                                continue;
+                            }
+                            spec.letters.push((faction.clone(), piece, l));
+                        }
+                    }
+                }
+            }
             "options" => {
                 let Some(t) = want_table(v, sp(k.span()), "options", diags) else { continue };
                 for (ok, ov) in t.iter() {
@@ -235,7 +265,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
             other => diags.push(Diag::new(
                 sp(k.span()),
                 format!("unknown table `{other}`"),
-                "known tables: game, pieces, setup, reserve, options, fen",
+                "known tables: game, pieces, setup, reserve, letters, options, fen",
             )),
         }
     }
@@ -256,6 +286,13 @@ fn merge(mut parent: Spec, child: Spec) -> Spec {
     if !child.players.is_empty() {
         parent.players = child.players;
     }
+    if !child.neutral.is_empty() {
+        parent.neutral = child.neutral;
+    }
+    parent.stacks |= child.stacks;
+    let lf: Vec<String> = child.letters.iter().map(|(f, _, _)| f.text.clone()).collect();
+    parent.letters.retain(|(f, _, _)| !lf.contains(&f.text));
+    parent.letters.extend(child.letters);
     for p in child.pieces {
         parent.pieces.retain(|q| q.letter.text != p.letter.text);
         parent.pieces.push(p);

@@ -37,6 +37,10 @@ pub struct Gen<'a> {
     memo: bool,
     steps: u32,
     visited: std::collections::HashSet<(u32, Reg), std::hash::BuildHasherDefault<Fx>>,
+    /// Moves of a follow-up decision: push rules do not apply.
+    pub in_step: bool,
+    /// The kind taken out of a stack on the origin (0: the cell's only piece).
+    pub stack: crate::game::Kind,
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
@@ -96,6 +100,8 @@ impl<'a> Gen<'a> {
             memo: false,
             steps: 0,
             visited: Default::default(),
+            in_step: false,
+            stack: 0,
         }
     }
 
@@ -376,7 +382,7 @@ impl<'a> Gen<'a> {
     fn push(&mut self, from: Cell, to: Cell, promo: u8) {
         let g = self.cx.g;
         if g.custodians.is_empty() {
-            return self.push_one(from, to, promo, NONE);
+            return self.push_rules(from, to, promo, NONE);
         }
         // Custodian captures: victims around the landing cell, judged after the move.
         let mut victims = [NONE; 16];
@@ -429,26 +435,67 @@ impl<'a> Gen<'a> {
             }
         }
         if nv == 0 {
-            return self.push_one(from, to, promo, NONE);
+            return self.push_rules(from, to, promo, NONE);
         }
         let base = self.npending;
         if choose {
             for &v in &victims[..nv] {
                 self.npending = base;
                 if self.record(Effect::Remove(v)) {
-                    self.push_one(from, to, promo, v);
+                    self.push_one(from, to, promo, v, 0);
                 }
             }
         } else {
             for &v in &victims[..nv] {
                 self.record(Effect::Remove(v));
             }
-            self.push_one(from, to, promo, NONE);
+            self.push_rules(from, to, promo, NONE);
         }
         self.npending = base;
     }
 
-    fn push_one(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell) {
+    /// Push rules: when pieces next to the landing cell can be pushed (judged after the move),
+    /// one action per pushed piece, written `>CELL`, with its follow-up step; else the move.
+    fn push_rules(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell) {
+        let g = self.cx.g;
+        if g.pushes.is_empty() || self.in_step || self.target != NONE {
+            return self.push_one(from, to, promo, choice, 0);
+        }
+        let me = self.cx.me;
+        let mut after = self.cx.st.clone();
+        let m = Move { from, to, promo, choice, stack: self.stack, tag: 0, eff: 0, neff: 0 };
+        let _ = g.move_piece(&mut after, me, &m, &self.pending[..self.npending], false);
+        let cx = Ctx::new(g, &after, me, to);
+        let mut done = [NONE; 16];
+        let mut nd = 0;
+        let base = self.npending;
+        for rule in &g.pushes {
+            for &d in &rule.dirs {
+                for &e in self.board.targets(to, d) {
+                    if after.board[e as usize] == 0
+                        || done[..nd].contains(&e)
+                        || !cx.test(rule.cond[me as usize], e, false)
+                    {
+                        continue;
+                    }
+                    if nd < done.len() {
+                        done[nd] = e;
+                        nd += 1;
+                    }
+                    self.npending = base;
+                    if self.record(Effect::Then(rule.step, e)) {
+                        self.push_one(from, to, promo, e, 1);
+                    }
+                }
+            }
+        }
+        self.npending = base;
+        if nd == 0 {
+            self.push_one(from, to, promo, choice, 0);
+        }
+    }
+
+    fn push_one(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell, tag: u8) {
         // Distinct paths to the same result are one action.
         let (w, b) = (to as usize >> 6, to as usize & 63);
         if w < 4 && self.seen[w] & (1 << b) == 0 {
@@ -458,7 +505,7 @@ impl<'a> Gen<'a> {
         }
         let eff = self.out.effects.len() as u32;
         self.out.effects.extend_from_slice(&self.pending[..self.npending]);
-        self.out.moves.push(Move { from, to, promo, choice, eff, neff: self.npending as u16 });
+        self.out.moves.push(Move { from, to, promo, choice, stack: self.stack, tag, eff, neff: self.npending as u16 });
     }
 
     fn record(&mut self, e: Effect) -> bool {

@@ -1,4 +1,4 @@
-//! Action notation (INTERFACE.md): `FROM-TO`, `=X` promotion, `xCELL` choice.
+//! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL` choice.
 
 use crate::board::NONE;
 use crate::game::Game;
@@ -14,13 +14,18 @@ impl Game {
                 _ => format!("{}:{}", ds.name, self.board.name(m.to)),
             };
         }
-        let mut s = format!("{}-{}", self.board.name(m.from), self.board.name(m.to));
+        let mut s = String::new();
+        if m.stack != 0 {
+            s.push(self.types[self.kind_type[m.stack as usize] as usize].letter);
+            s.push(':');
+        }
+        s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.to)));
         if m.promo != 0 {
             s.push('=');
             s.push(self.types[m.promo as usize - 1].letter);
         }
         if m.choice != NONE {
-            s.push('x');
+            s.push(if m.tag == 1 { '>' } else { 'x' });
             s.push_str(self.board.name(m.choice));
         }
         s

@@ -1,7 +1,8 @@
 //! Position strings: FEN for chess, and the same shape for every game (rows top to bottom,
 //! player to move, castling or "-", registers, clocks, then `name=value` variables).
 
-use crate::board::NONE;
+use crate::board::{Cell, NONE};
+
 use crate::game::Game;
 use crate::state::State;
 
@@ -37,7 +38,13 @@ impl Game {
                         s.push_str(&run.to_string());
                         run = 0;
                     }
-                    s.push(self.kind_char(k));
+                    if st.stacks.iter().any(|&(x, _)| x == c) {
+                        s.push('(');
+                        s.extend(self.pieces_at(st, c).map(|k| self.kind_char(k)));
+                        s.push(')');
+                    } else {
+                        s.push(self.kind_char(k));
+                    }
                 }
             }
             if run > 0 {
@@ -117,6 +124,7 @@ impl Game {
         st.pend = NONE;
         st.setup_done = self.setup_steps.len() as u8;
         st.board.iter_mut().for_each(|k| *k = 0);
+        st.stacks.clear();
         let rows: Vec<&str> = rows_text.split('/').collect();
         if rows.len() != self.board.rows.len() {
             return Err(PositionError::Field(format!("expected {} rows, found {}", self.board.rows.len(), rows.len())));
@@ -130,12 +138,34 @@ impl Game {
                     digits.clear();
                 }
             };
+            let mut in_stack = 0usize;
             for ch in rt.chars() {
-                if ch.is_ascii_digit() {
+                if ch.is_ascii_digit() && in_stack == 0 {
                     digits.push(ch);
                     continue;
                 }
                 flush(&mut digits, &mut pos);
+                if ch == '(' && in_stack == 0 {
+                    in_stack = 1;
+                    continue;
+                }
+                if ch == ')' && in_stack > 0 {
+                    if in_stack == 1 {
+                        return Err(PositionError::Row { row: i + 1, msg: "an empty stack `()`".into() });
+                    }
+                    in_stack = 0;
+                    pos += 1;
+                    continue;
+                }
+                if in_stack > 1 {
+                    // A further piece of the stack on the current cell.
+                    let k = self
+                        .kind_of_char(ch)
+                        .ok_or(PositionError::Row { row: i + 1, msg: format!("unknown piece `{ch}`") })?;
+                    st.stacks.push((cells[pos] as Cell, k));
+                    in_stack += 1;
+                    continue;
+                }
                 let k = self
                     .kind_of_char(ch)
                     .ok_or(PositionError::Row { row: i + 1, msg: format!("unknown piece `{ch}`") })?;
@@ -143,7 +173,14 @@ impl Game {
                     return Err(PositionError::Row { row: i + 1, msg: format!("more than {} cells", cells.len()) });
                 }
                 st.board[cells[pos] as usize] = k;
-                pos += 1;
+                if in_stack == 1 {
+                    in_stack = 2;
+                } else {
+                    pos += 1;
+                }
+            }
+            if in_stack > 0 {
+                return Err(PositionError::Row { row: i + 1, msg: "a stack `(` without `)`".into() });
             }
             flush(&mut digits, &mut pos);
             if pos != cells.len() {
@@ -243,6 +280,7 @@ impl Game {
                 }
             }
         }
+        Game::canonical_stacks(&mut st.board, &mut st.stacks);
         self.refresh(&mut st);
         Ok(st)
     }

@@ -31,6 +31,11 @@ pub struct State {
     pub setup_done: u8,
     /// Who takes the first turn after the setup.
     pub first: u8,
+    /// Pieces of stacks besides the one on `board`: (cell, kind), sorted. Empty in games
+    /// without stacks.
+    pub stacks: Vec<(Cell, Kind)>,
+    /// Long registers set during the current turn (bit per register).
+    pub fresh: u32,
 }
 
 impl Default for State {
@@ -48,6 +53,8 @@ impl Default for State {
             pend_player: 0,
             setup_done: 0,
             first: 0,
+            stacks: vec![],
+            fresh: 0,
         }
     }
 }
@@ -67,6 +74,8 @@ impl Clone for State {
             pend_player: self.pend_player,
             setup_done: self.setup_done,
             first: self.first,
+            stacks: self.stacks.clone(),
+            fresh: self.fresh,
         }
     }
 
@@ -84,6 +93,8 @@ impl Clone for State {
         self.pend_player = o.pend_player;
         self.setup_done = o.setup_done;
         self.first = o.first;
+        self.stacks.clone_from(&o.stacks);
+        self.fresh = o.fresh;
     }
 }
 
@@ -118,6 +129,10 @@ pub struct Move {
     pub promo: u8,
     /// A cell the mover chose in addition (shown in notation), or NONE.
     pub choice: Cell,
+    /// The kind of the piece taken out of a stack on `from` (0: the cell's only piece).
+    pub stack: Kind,
+    /// How `choice` is written: 0 `xCELL` (a victim), 1 `>CELL` (a pushed piece).
+    pub tag: u8,
     /// First effect in the list's arena.
     pub eff: u32,
     /// Number of effects.
@@ -161,6 +176,7 @@ impl Game {
     pub fn initial(&self) -> State {
         let mut st = State {
             board: self.setup.clone(),
+            stacks: self.setup_stacks.clone(),
             vars: self.init_vars.clone(),
             regs: vec![NONE; self.registers.len()],
             ..State::default()
@@ -172,10 +188,10 @@ impl Game {
 
     /// Recomputes derived fields (counts, royal cells) from the board.
     pub fn refresh(&self, st: &mut State) {
-        st.counts = vec![0; self.types.len() * self.np()];
-        for &k in &st.board {
+        st.counts = vec![0; self.types.len() * self.nf()];
+        for &k in st.board.iter().chain(st.stacks.iter().map(|(_, k)| k)) {
             if k != 0 {
-                st.counts[self.kind_type[k as usize] as usize * self.np() + self.kind_owner[k as usize] as usize] += 1;
+                st.counts[self.kind_type[k as usize] as usize * self.nf() + self.kind_owner[k as usize] as usize] += 1;
             }
         }
         self.find_royals(st);
@@ -200,7 +216,84 @@ impl Game {
 
     #[inline]
     fn count_slot(&self, k: Kind) -> usize {
-        self.kind_type[k as usize] as usize * self.np() + self.kind_owner[k as usize] as usize
+        self.kind_type[k as usize] as usize * self.nf() + self.kind_owner[k as usize] as usize
+    }
+
+    /// The pieces on a cell: the one on the board, then the rest of its stack.
+    pub fn pieces_at<'s>(&self, st: &'s State, c: Cell) -> impl Iterator<Item = Kind> + 's {
+        let first = st.board[c as usize];
+        std::iter::once(first)
+            .filter(|&k| k != 0)
+            .chain(st.stacks.iter().filter(move |(x, _)| *x == c).map(|(_, k)| *k))
+    }
+
+    /// Puts every stack in canonical order: the smallest kind on the board, the rest sorted.
+    pub fn canonical_stacks(board: &mut [Kind], stacks: &mut Vec<(Cell, Kind)>) {
+        let mut cells: Vec<Cell> = stacks.iter().map(|&(c, _)| c).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for c in cells {
+            let b = board[c as usize];
+            if b != 0 {
+                stacks.push((c, b));
+            }
+            stacks.sort_unstable();
+            let i = stacks.iter().position(|(x, _)| *x == c).unwrap();
+            board[c as usize] = stacks.remove(i).1;
+        }
+    }
+
+    /// Takes a piece of kind `k` out of the stack on `c`; another piece of the stack (the
+    /// smallest kind) takes the board slot.
+    fn take_stacked(&self, st: &mut State, c: Cell, k: Kind) {
+        if st.board[c as usize] == k {
+            st.board[c as usize] = 0;
+        } else if let Some(i) = st.stacks.iter().position(|&e| e == (c, k)) {
+            st.stacks.remove(i);
+        }
+        self.refill(st, c);
+    }
+
+    /// Keeps a stack canonical: the board holds its smallest kind, the rest are sorted.
+    fn refill(&self, st: &mut State, c: Cell) {
+        if !st.stacks.iter().any(|(x, _)| *x == c) {
+            return;
+        }
+        let b = st.board[c as usize];
+        if b != 0 {
+            st.stacks.push((c, b));
+        }
+        st.stacks.sort_unstable();
+        let i = st.stacks.iter().position(|(x, _)| *x == c).unwrap();
+        st.board[c as usize] = st.stacks.remove(i).1;
+    }
+
+    /// Removes every piece of the stack on `c` except the board's (a capture of the cell).
+    fn clear_stack(&self, st: &mut State, c: Cell) -> u8 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < st.stacks.len() {
+            if st.stacks[i].0 == c {
+                let k = st.stacks.remove(i).1;
+                st.counts[self.count_slot(k)] -= 1;
+                n += 1;
+            } else {
+                i += 1;
+            }
+        }
+        n
+    }
+
+    /// The end of a turn: long registers not set during it are cleared.
+    fn end_turn(&self, st: &mut State) {
+        if self.long_regs.iter().any(|&l| l) {
+            for (i, r) in st.regs.iter_mut().enumerate() {
+                if self.long_regs[i] && st.fresh & (1 << i) == 0 {
+                    *r = NONE;
+                }
+            }
+            st.fresh = 0;
+        }
     }
 
     #[inline]
@@ -225,8 +318,10 @@ impl Game {
             return self.apply_decision(st, m, effects);
         }
         let me = st.to_move;
-        for r in st.regs.iter_mut() {
-            *r = NONE;
+        for (i, r) in st.regs.iter_mut().enumerate() {
+            if !self.long_regs[i] {
+                *r = NONE;
+            }
         }
         let then = self.move_piece(st, me, m, effects, true);
         match then {
@@ -238,8 +333,9 @@ impl Game {
             }
             None => {
                 if tallies {
-                    self.end_turn(st, me);
+                    self.count_tallies(st, me);
                 }
+                self.end_turn(st);
                 st.to_move = (me + 1) % self.np() as u8;
             }
         }
@@ -248,7 +344,7 @@ impl Game {
     /// Tallies after a completed turn of `mover`: each of the mover's pieces whose tally
     /// pattern matches now and did not at the end of the previous turn counts one; every
     /// piece's "matched" flag is brought up to date.
-    fn end_turn(&self, st: &mut State, mover: u8) {
+    fn count_tallies(&self, st: &mut State, mover: u8) {
         for (i, t) in self.tallies.iter().enumerate() {
             for c in 0..st.board.len() {
                 let k = st.board[c];
@@ -266,7 +362,7 @@ impl Game {
 
     /// Moves a piece with its effects; fires triggers when asked. Returns the follow-up
     /// step the move schedules, with its cell and the number of pieces the move removed.
-    fn move_piece(
+    pub(crate) fn move_piece(
         &self,
         st: &mut State,
         me: u8,
@@ -274,7 +370,7 @@ impl Game {
         effects: &[Effect],
         triggers: bool,
     ) -> Option<(u16, Cell, u8)> {
-        let mover = st.board[m.from as usize];
+        let mover = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
         let mover_type = self.kind_type[mover as usize];
         // A lone royal piece that simply moves is tracked directly; anything else rescans.
         let mut royal_touched = false;
@@ -290,6 +386,9 @@ impl Game {
         let mut removed = 0u8;
         let mut then = None;
         let victim = if m.to != m.from { st.board[m.to as usize] } else { 0 };
+        if victim != 0 && !st.stacks.is_empty() {
+            removed = removed.saturating_add(self.clear_stack(st, m.to));
+        }
         if victim != 0 {
             st.counts[self.count_slot(victim)] -= 1;
             royal_touched |= self.is_royal(victim);
@@ -297,7 +396,11 @@ impl Game {
             ncap += 1;
             removed += 1;
         }
-        st.board[m.from as usize] = 0;
+        if m.stack != 0 {
+            self.take_stacked(st, m.from, m.stack);
+        } else {
+            st.board[m.from as usize] = 0;
+        }
         let landed = if m.promo != 0 {
             st.counts[self.count_slot(mover)] -= 1;
             let k = self.kind(m.promo - 1, self.kind_owner[mover as usize], true);
@@ -312,6 +415,9 @@ impl Game {
             match *e {
                 Effect::Remove(c) => {
                     let k = st.board[c as usize];
+                    if k != 0 && !st.stacks.is_empty() {
+                        removed = removed.saturating_add(self.clear_stack(st, c));
+                    }
                     if k != 0 {
                         st.counts[self.count_slot(k)] -= 1;
                         royal_touched |= self.is_royal(k);
@@ -327,9 +433,17 @@ impl Game {
                     let k = st.board[a as usize];
                     st.board[a as usize] = 0;
                     st.board[b as usize] = self.moved(k);
+                    if !st.stacks.is_empty() {
+                        self.refill(st, a);
+                    }
                     royal_touched |= self.is_royal(k);
                 }
-                Effect::SetReg(r, c) => st.regs[r as usize] = c,
+                Effect::SetReg(r, c) => {
+                    st.regs[r as usize] = c;
+                    if self.long_regs[r as usize] {
+                        st.fresh |= 1 << r;
+                    }
+                }
                 Effect::Then(step, c) => then = Some((step, c)),
             }
         }
@@ -411,7 +525,16 @@ impl Game {
             StepBody::Choose(c, _) => {
                 for cell in 0..self.board.len() as Cell {
                     if cx.test(c[me as usize], cell, false) {
-                        out.moves.push(Move { from: NONE, to: cell, promo: 0, choice: NONE, eff: 0, neff: 0 });
+                        out.moves.push(Move {
+                            from: NONE,
+                            to: cell,
+                            promo: 0,
+                            choice: NONE,
+                            stack: 0,
+                            tag: 0,
+                            eff: 0,
+                            neff: 0,
+                        });
                     }
                 }
             }
@@ -422,13 +545,23 @@ impl Game {
                         _ => true,
                     };
                     if possible {
-                        out.moves.push(Move { from: NONE, to: NONE, promo: 0, choice: i as Cell, eff: 0, neff: 0 });
+                        out.moves.push(Move {
+                            from: NONE,
+                            to: NONE,
+                            promo: 0,
+                            choice: i as Cell,
+                            stack: 0,
+                            tag: 0,
+                            eff: 0,
+                            neff: 0,
+                        });
                     }
                 }
             }
             StepBody::Relocate(progs, _) => {
                 if st.pend != NONE && st.board[st.pend as usize] != 0 {
                     let mut g = crate::movegen::Gen::new(self, st, me, st.pend, out, NONE);
+                    g.in_step = true;
                     for &p in &progs[me as usize] {
                         g.run(&self.programs[p as usize]);
                     }
@@ -487,7 +620,8 @@ impl Game {
             st.phase = 0;
             st.pend = NONE;
             st.pend_n = 0;
-            self.end_turn(st, st.pend_player);
+            self.count_tallies(st, st.pend_player);
+            self.end_turn(st);
             st.to_move = (st.pend_player + 1) % self.np() as u8;
         }
     }
@@ -556,6 +690,9 @@ impl Game {
                 let c = if *chosen { ctx.chosen } else { st.pend };
                 if c != NONE && st.board[c as usize] != 0 {
                     let old = st.board[c as usize];
+                    if !st.stacks.is_empty() {
+                        self.clear_stack(st, c);
+                    }
                     st.counts[self.count_slot(old)] -= 1;
                     st.board[c as usize] = 0;
                     self.find_royals(st);
@@ -595,6 +732,10 @@ impl Game {
             | st.pend_player as u64);
         for &r in &st.regs {
             mix(r as u64);
+        }
+        mix(st.fresh as u64);
+        for &(c, k) in &st.stacks {
+            mix(((c as u64) << 8) | k as u64);
         }
         for v in &self.vars {
             if !v.clock {

@@ -36,8 +36,12 @@ pub struct Rules {
     pub defines: Vec<Define>,
     /// Counters and clocks.
     pub counters: Vec<CounterDecl>,
-    /// Cell registers.
-    pub registers: Vec<Name>,
+    /// Cell registers, and whether each is long (kept through the next turn).
+    pub registers: Vec<(Name, bool)>,
+    /// The `beats` relation between piece types: (winner, loser).
+    pub beats: Vec<(Name, Name)>,
+    /// Push rules: directions, condition, follow-up name.
+    pub pushes: Vec<(Name, Cond, Name)>,
     /// Effects triggered by events.
     pub triggers: Vec<Trigger>,
     /// Game-end rules, in order.

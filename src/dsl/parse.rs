@@ -88,7 +88,27 @@ pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
                 }
                 rules.counters.push(CounterDecl { name: n.unwrap(), per_player, clock, init });
             }
-            Rule::register => rules.registers.push(name(item.into_inner().next().unwrap())),
+            Rule::register => {
+                let mut it = item.into_inner();
+                let n = name(it.next().unwrap());
+                rules.registers.push((n, it.next().is_some()));
+            }
+            Rule::beats => {
+                for pair in item.into_inner() {
+                    let mut it = pair.into_inner();
+                    let a = name(it.next().unwrap());
+                    let b = name(it.next().unwrap());
+                    rules.beats.push((a, b));
+                }
+            }
+            Rule::push_rule => {
+                let mut it = item.into_inner();
+                let dirs = name(it.next().unwrap());
+                let test = it.next().unwrap();
+                let c = cond(test.into_inner().next().unwrap())?;
+                let step = name(it.next().unwrap());
+                rules.pushes.push((dirs, c, step));
+            }
             Rule::trigger => rules.triggers.push(trigger(item)?),
             Rule::end => {
                 for r in item.into_inner() {
