@@ -164,7 +164,26 @@ pub fn material(g: &Game, st: &State, me: u8) -> i32 {
             s += sign * n * v;
         }
     }
-    (s * 100).clamp(-(MATE_BOUND as i64) / 2, MATE_BOUND as i64 / 2) as i32
+    s *= 100;
+    // Pieces with an `advance` bonus score for each rank they have gone towards the
+    // opponent (the first player upwards, the others downwards).
+    if g.types.iter().any(|t| t.advance != 0) {
+        let (lo, hi) = g.board.cells.iter().fold((i64::MAX, i64::MIN), |(a, b), c| (a.min(c.rank), b.max(c.rank)));
+        for (c, &k) in st.board.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let adv = g.types[g.kind_type[k as usize] as usize].advance as i64;
+            if adv == 0 {
+                continue;
+            }
+            let owner = g.kind_owner[k as usize];
+            let rank = g.board.cells[c].rank;
+            let progress = if owner == 0 { rank - lo } else { hi - rank };
+            s += if owner == me { adv * progress } else { -adv * progress };
+        }
+    }
+    s.clamp(-(MATE_BOUND as i64) / 2, MATE_BOUND as i64 / 2) as i32
 }
 
 /// A uniformly random legal move (None when the game is over or there is no move).

@@ -222,6 +222,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             value: p.value,
             royal: p.royal,
             max: p.max,
+            advance: p.advance,
         });
     }
     c.build_zones();

@@ -18,6 +18,8 @@ pub struct PieceType {
     pub royal: bool,
     /// At most this many of the type per player through promotion.
     pub max: Option<u8>,
+    /// AI bonus per rank advanced towards the opponent, in hundredths of a value unit.
+    pub advance: i32,
 }
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
