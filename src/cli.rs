@@ -465,9 +465,12 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
             }
             let k = st.board[c as usize];
             let k_class = class(c as usize);
+            // A zone with a display glyph shows it on its empty cells.
+            let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone_sets[*z as usize][c as usize]).map(|z| z.1);
             match style {
                 Style::Plain => {
                     line.push(match k {
+                        0 if zone_glyph.is_some() => zone_glyph.unwrap_or('.'),
                         0 if classes.len() >= 3 => CELL_GLYPH[k_class % CELL_GLYPH.len()],
                         0 => '.',
                         _ => g.kind_char(k),
@@ -478,7 +481,7 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
                 Style::Ansi => {
                     let bg = CELL_BG[k_class % CELL_BG.len()];
                     let (fg, ch) = match k {
-                        0 => (97, ' '),
+                        0 => (97, zone_glyph.unwrap_or(' ')),
                         _ if g.kind_owner[k as usize] == 0 => (97, g.kind_char(k)),
                         _ => (30, g.kind_char(k)),
                     };

@@ -757,7 +757,21 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
         }
     }
+    let mut display_zones = vec![];
+    for (z, glyph) in &spec.display_zones {
+        match c.zone_for(z, 0) {
+            Some(id) => display_zones.push((id, glyph.text.chars().next().unwrap_or('.'))),
+            None => {
+                let h = c.zone_hint();
+                c.errs.push(Diag::new(z.span, format!("unknown zone `{}`", z.text), h));
+            }
+        }
+    }
+    if !c.errs.is_empty() {
+        return Err(c.errs);
+    }
     let mut game = Game {
+        display_zones,
         tallies,
         nstates,
         kind_state,

@@ -438,6 +438,8 @@ pub struct Game {
     pub setup_steps: Vec<u16>,
     /// Custodian capture rules applied to every move.
     pub custodians: Vec<CustodianRule>,
+    /// Diagram glyphs for empty cells of zones (first player's view): (zone set, glyph).
+    pub display_zones: Vec<(u16, char)>,
     /// Attack tables derived from the probes.
     pub attack: crate::attack::Tables,
 }

@@ -51,6 +51,8 @@ pub struct Spec {
     pub halfmove: Option<Name>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Name>,
+    /// Diagram glyphs for empty cells of zones: (zone, glyph).
+    pub display_zones: Vec<(Name, Name)>,
     /// Parsed rules texts, base first.
     pub rules: Vec<Rules>,
 }
@@ -244,6 +246,36 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                     spec.options.push((n, val));
                 }
             }
+            "display" => {
+                let Some(t) = want_table(v, sp(k.span()), "display", diags) else { continue };
+                for (dk, dv) in t.iter() {
+                    match dk.get_ref().as_ref() {
+                        "zones" => {
+                            let Some(zt) = want_table(dv, sp(dk.span()), "zones", diags) else { continue };
+                            spec.display_zones.clear();
+                            for (zk, zv) in zt.iter() {
+                                let z = Name { text: zk.get_ref().to_string(), span: sp(zk.span()) };
+                                if let Some(glyph) = want_str(zv, &sp, diags) {
+                                    if glyph.text.chars().count() != 1 {
+                                        diags.push(Diag::new(
+                                            glyph.span,
+                                            "a glyph is one character",
+                                            "write e.g. sea = \"~\"",
+                                        ));
+                                        continue;
+                                    }
+                                    spec.display_zones.push((z, glyph));
+                                }
+                            }
+                        }
+                        other => diags.push(Diag::new(
+                            sp(dk.span()),
+                            format!("unknown key `{other}` in [display]"),
+                            "known keys: zones",
+                        )),
+                    }
+                }
+            }
             "fen" => {
                 let Some(t) = want_table(v, sp(k.span()), "fen", diags) else { continue };
                 for (fk, fv) in t.iter() {
@@ -269,7 +301,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
             other => diags.push(Diag::new(
                 sp(k.span()),
                 format!("unknown table `{other}`"),
-                "known tables: game, pieces, setup, reserve, letters, options, fen",
+                "known tables: game, pieces, setup, reserve, letters, options, fen, display",
             )),
         }
     }
@@ -316,6 +348,9 @@ fn merge(mut parent: Spec, child: Spec) -> Spec {
     }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);
+    if !child.display_zones.is_empty() {
+        parent.display_zones = child.display_zones;
+    }
     parent.rules.extend(child.rules);
     parent
 }
