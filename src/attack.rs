@@ -317,55 +317,49 @@ impl Tables {
         bits: &mut [u64; 4],
     ) {
         while left > 0 {
-            let srcs = g.board.sources(c, d);
-            if srcs.len() != 1 {
-                for &s in srcs {
-                    self.pin_step(g, st, victim, s, d, left, ks, shield, bits);
-                }
-                return;
-            }
-            let s = srcs[0];
-            let k = st.board[s as usize];
-            if k != 0 {
-                if shield == NONE && g.kind_owner[k as usize] == victim {
-                    shield = s;
-                } else {
-                    if shield != NONE && ks[k as usize] {
-                        bits[shield as usize / 64] |= 1 << (shield % 64);
+            let s = match g.board.sources(c, d) {
+                [s] => *s,
+                srcs => {
+                    for &s in srcs {
+                        let mut sh = shield;
+                        if Self::pin_visit(g, st, victim, s, ks, &mut sh, bits) {
+                            self.pin_walk(g, st, victim, s, d, left - 1, ks, sh, bits);
+                        }
                     }
                     return;
                 }
+            };
+            if !Self::pin_visit(g, st, victim, s, ks, &mut shield, bits) {
+                return;
             }
             c = s;
             left -= 1;
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn pin_step(
-        &self,
+    /// One cell of a slide walked back from the royal piece: the victim's first piece
+    /// becomes the shield; any other piece ends the walk, pinning the shield when it is one
+    /// of the slide's attackers. Returns whether the walk goes on.
+    fn pin_visit(
         g: &Game,
         st: &crate::state::State,
         victim: u8,
         s: Cell,
-        d: u8,
-        left: u16,
         ks: &[bool],
-        shield: Cell,
+        shield: &mut Cell,
         bits: &mut [u64; 4],
-    ) {
+    ) -> bool {
         let k = st.board[s as usize];
-        let mut shield = shield;
-        if k != 0 {
-            if shield == NONE && g.kind_owner[k as usize] == victim {
-                shield = s;
-            } else {
-                if shield != NONE && ks[k as usize] {
-                    bits[shield as usize / 64] |= 1 << (shield % 64);
-                }
-                return;
-            }
+        if k == 0 {
+            return true;
         }
-        self.pin_walk(g, st, victim, s, d, left - 1, ks, shield, bits);
+        if *shield == NONE && g.kind_owner[k as usize] == victim {
+            *shield = s;
+            return true;
+        }
+        if *shield != NONE && ks[k as usize] {
+            bits[*shield as usize / 64] |= 1 << (*shield % 64);
+        }
+        false
     }
 }

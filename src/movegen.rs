@@ -147,6 +147,15 @@ impl<'a> Gen<'a> {
         self.npending = n;
     }
 
+    /// Continues after instruction `pc` from every cell one step along `d`.
+    #[inline]
+    fn step(&mut self, prog: &Program, pc: usize, r: Reg, d: u8) {
+        for &t in self.board.targets(r.cur, d) {
+            let r2 = Reg { cur: t, last: d, stepped: true, ..r };
+            self.branch(prog, pc + 1, r2);
+        }
+    }
+
     fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Reg) {
         if self.found {
             return;
@@ -161,26 +170,14 @@ impl<'a> Gen<'a> {
             match &prog.ops[pc] {
                 Op::Step(dirs) => {
                     for &d in dirs {
-                        for &t in self.board.targets(r.cur, d) {
-                            let mut r2 = r;
-                            r2.cur = t;
-                            r2.last = d;
-                            r2.stepped = true;
-                            self.branch(prog, pc + 1, r2);
-                        }
+                        self.step(prog, pc, r, d);
                     }
                     return;
                 }
                 Op::Turn(table) => {
                     let g = self.cx.g;
                     for &d in &g.turn_tables[*table as usize][r.last as usize] {
-                        for &t in self.board.targets(r.cur, d) {
-                            let mut r2 = r;
-                            r2.cur = t;
-                            r2.last = d;
-                            r2.stepped = true;
-                            self.branch(prog, pc + 1, r2);
-                        }
+                        self.step(prog, pc, r, d);
                     }
                     return;
                 }
