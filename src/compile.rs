@@ -767,10 +767,33 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
         }
     }
+    let mut display_fills = vec![];
+    for (z, col) in &spec.display_fills {
+        match c.zone_for(z, 0) {
+            Some(id) => display_fills.push((id, col.text.clone())),
+            None => {
+                let h = c.zone_hint();
+                c.errs.push(Diag::new(z.span, format!("unknown zone `{}`", z.text), h));
+            }
+        }
+    }
+    let mut faction_colours = vec![None; nf];
+    for (f, col) in &spec.display_factions {
+        match factions.iter().position(|x| *x == f.text) {
+            Some(i) => faction_colours[i] = Some(col.text.clone()),
+            None => c.errs.push(Diag::new(
+                f.span,
+                format!("unknown faction `{}`", f.text),
+                format!("factions are {}", factions.join(", ")),
+            )),
+        }
+    }
     if !c.errs.is_empty() {
         return Err(c.errs);
     }
     let mut game = Game {
+        display_fills,
+        faction_colours,
         display_zones,
         tallies,
         nstates,

@@ -440,6 +440,10 @@ pub struct Game {
     pub custodians: Vec<CustodianRule>,
     /// Diagram glyphs for empty cells of zones (first player's view): (zone set, glyph).
     pub display_zones: Vec<(u16, char)>,
+    /// Picture fills of zones' cells (first player's view): (zone set, #rrggbb).
+    pub display_fills: Vec<(u16, String)>,
+    /// Picture colour of each faction's pieces (#rrggbb), when the game gives one.
+    pub faction_colours: Vec<Option<String>>,
     /// Attack tables derived from the probes.
     pub attack: crate::attack::Tables,
 }

@@ -53,6 +53,10 @@ pub struct Spec {
     pub fullmove: Option<Name>,
     /// Diagram glyphs for empty cells of zones: (zone, glyph).
     pub display_zones: Vec<(Name, Name)>,
+    /// Picture fills of zones' cells: (zone, colour).
+    pub display_fills: Vec<(Name, Name)>,
+    /// Picture colours of factions' pieces: (faction, colour).
+    pub display_factions: Vec<(Name, Name)>,
     /// Parsed rules texts, base first.
     pub rules: Vec<Rules>,
 }
@@ -268,10 +272,36 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 }
                             }
                         }
+                        key @ ("fills" | "factions") => {
+                            let Some(zt) = want_table(dv, sp(dk.span()), key, diags) else { continue };
+                            let mut v = vec![];
+                            for (zk, zv) in zt.iter() {
+                                let z = Name { text: zk.get_ref().to_string(), span: sp(zk.span()) };
+                                if let Some(col) = want_str(zv, &sp, diags) {
+                                    let ok = col.text.len() == 7
+                                        && col.text.starts_with('#')
+                                        && col.text[1..].chars().all(|c| c.is_ascii_hexdigit());
+                                    if !ok {
+                                        diags.push(Diag::new(
+                                            col.span,
+                                            "a colour is written #rrggbb",
+                                            "write e.g. \"#5dade2\"",
+                                        ));
+                                        continue;
+                                    }
+                                    v.push((z, col));
+                                }
+                            }
+                            if key == "fills" {
+                                spec.display_fills = v;
+                            } else {
+                                spec.display_factions = v;
+                            }
+                        }
                         other => diags.push(Diag::new(
                             sp(dk.span()),
                             format!("unknown key `{other}` in [display]"),
-                            "known keys: zones",
+                            "known keys: zones, fills, factions",
                         )),
                     }
                 }
@@ -350,6 +380,12 @@ fn merge(mut parent: Spec, child: Spec) -> Spec {
     parent.fullmove = child.fullmove.or(parent.fullmove);
     if !child.display_zones.is_empty() {
         parent.display_zones = child.display_zones;
+    }
+    if !child.display_fills.is_empty() {
+        parent.display_fills = child.display_fills;
+    }
+    if !child.display_factions.is_empty() {
+        parent.display_factions = child.display_factions;
     }
     parent.rules.extend(child.rules);
     parent

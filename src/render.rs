@@ -176,7 +176,11 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
     let _ = writeln!(s, r##"<g id="cells" stroke="#5a4a3a" stroke-width="1">"##);
     for (c, d) in g.board.cells.iter().zip(&drawn) {
         let pts: Vec<String> = d.corners.iter().map(|&(x, y)| format!("{},{}", px(x), py(y))).collect();
-        let fill = PALETTE[c.colour.rem_euclid(PALETTE.len() as i64) as usize];
+        let i = g.board.cell(&c.name).unwrap_or(0) as usize;
+        let fill = match g.display_fills.iter().find(|(z, _)| g.zone_sets[*z as usize][i]) {
+            Some((_, col)) => col.as_str(),
+            None => PALETTE[c.colour.rem_euclid(PALETTE.len() as i64) as usize],
+        };
         let _ = writeln!(
             s,
             r#"<polygon points="{}" fill="{}"><title>{}</title></polygon>"#,
@@ -222,7 +226,15 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
             continue;
         }
         let owner = g.kind_owner[k as usize] as usize;
-        let (fill, stroke, ink) = PLAYERS[owner % PLAYERS.len()];
+        let (mut fill, mut stroke, mut ink) = PLAYERS[owner % PLAYERS.len()];
+        if let Some(Some(col)) = g.faction_colours.get(owner) {
+            // A game-given colour, with dark or light ink by its brightness.
+            let v = |i: usize| u8::from_str_radix(&col[i..i + 2], 16).unwrap_or(0) as u32;
+            let light = v(1) * 299 + v(3) * 587 + v(5) * 114 > 150_000;
+            fill = col.as_str();
+            stroke = "#222222";
+            ink = if light { "#222222" } else { "#ffffff" };
+        }
         let (x, y) = d.centre;
         let _ = writeln!(
             s,
@@ -243,6 +255,19 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
             ink,
             escape(&g.kind_char(k).to_string())
         );
+        // A stack: the letters of the pieces under the top one, below the disc.
+        let under: String =
+            st.stacks.iter().filter(|&&(c, _)| c as usize == cell).map(|&(_, k)| g.kind_char(k)).collect();
+        if !under.is_empty() {
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
+                px(x),
+                py(y - d.radius * 1.35),
+                num(d.radius * 0.7 * UNIT),
+                escape(&under)
+            );
+        }
     }
     let _ = writeln!(s, "</g>");
     s.push_str("</svg>\n");
