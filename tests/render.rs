@@ -62,6 +62,8 @@ fn other_games_when_present() {
         ("games/tishai.toml", "render_tishai_start"),
         ("games/trubix-43.toml", "render_trubix43_start"),
         ("games/asteryx.toml", "render_asteryx_start"),
+        ("games/taasen.toml", "render_taasen_start"),
+        ("games/taktyka.toml", "render_taktyka_start"),
     ] {
         let p = root().join(file);
         if !p.exists() {
