@@ -159,8 +159,6 @@ fn king_capture_and_baring_end_the_game() {
     let st = pos(&g, "q/4/7/6/3Q3/6/7/4/K b - - idle=0");
     assert_eq!(common::status_text(&g, &st, &[]), "result: white wins");
     // Otherwise play goes on.
-    let st = pos(&g, "k/4/7/6/3Q3/6/7/4/KR b - - idle=0".replace("KR", "K").as_str());
-    assert_eq!(common::status_text(&g, &st, &[]), "result: white wins");
     let st = pos(&g, "k/4/q6/6/3Q3/6/7/4/K b - - idle=0");
     assert_eq!(common::status_text(&g, &st, &[]), "to move: black");
 }
@@ -706,4 +704,19 @@ fn no_legal_move_loses() {
     assert!(legal(&g, &st).is_empty());
     out.push_str(&report(&g, &st));
     snap("no_moves", out);
+}
+
+#[test]
+fn sixty_plies_without_a_capture_and_repetition_draw_outside_perft() {
+    let g = game("games/asteryx.toml");
+    // The clock counts plies since the last capture: 60 is a draw, 59 is not.
+    let st = pos(&g, "k/4/q6/6/3Q3/6/7/4/K b - - idle=60");
+    assert_eq!(common::status_text(&g, &st, &[]), "result: draw");
+    assert!(perft(&g, &st, 1) > 0, "automatic draws are not applied in perft");
+    let st = pos(&g, "k/4/q6/6/3Q3/6/7/4/K b - - idle=59");
+    assert_eq!(common::status_text(&g, &st, &[]), "to move: black");
+    // The third occurrence of a position is a draw.
+    let start = g.initial();
+    let (st, hist) = play(&g, &start, "d2-c4 d8-c6 c4-d2 c6-d8 d2-c4 d8-c6 c4-d2 c6-d8");
+    assert_eq!(common::status_text(&g, &st, &hist), "result: draw");
 }
