@@ -436,8 +436,11 @@ impl Style {
 }
 
 /// Background colours (xterm 256-colour indices) of the colour classes, mid tones that
-/// both white and black letters read on: brown, tan, teal, then extras for larger boards.
-const CELL_BG: [u8; 6] = [94, 137, 66, 96, 100, 61];
+/// both white and black letters read on: ochre, tan, teal, then extras for larger boards.
+const CELL_BG: [u8; 6] = [130, 137, 66, 96, 100, 61];
+/// Letter colours (256-colour white and black, which "bold is bright" terminals keep).
+const WHITE: u8 = 231;
+const BLACK: u8 = 16;
 /// Plain-text glyphs of empty cells by colour class, used when a board has 3 or more classes.
 const CELL_GLYPH: [char; 6] = ['.', ':', '+', '*', '=', '~'];
 
@@ -467,6 +470,8 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
             let k_class = class(c as usize);
             // A zone with a display glyph shows it on its empty cells.
             let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone_sets[*z as usize][c as usize]).map(|z| z.1);
+            // A stack: its smallest piece, marked `+` (the position string lists all).
+            let mark = if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' };
             match style {
                 Style::Plain => {
                     line.push(match k {
@@ -475,17 +480,16 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
                         0 => '.',
                         _ => g.kind_char(k),
                     });
-                    // A stack: its smallest piece, marked `+` (the position string lists all).
-                    line.push(if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' });
+                    line.push(mark);
                 }
                 Style::Ansi => {
                     let bg = CELL_BG[k_class % CELL_BG.len()];
                     let (fg, ch) = match k {
-                        0 => (97, zone_glyph.unwrap_or(' ')),
-                        _ if g.kind_owner[k as usize] == 0 => (97, g.kind_char(k)),
-                        _ => (30, g.kind_char(k)),
+                        0 => (WHITE, zone_glyph.unwrap_or(' ')),
+                        _ if g.kind_owner[k as usize] == 0 => (WHITE, g.kind_char(k)),
+                        _ => (BLACK, g.kind_char(k)),
                     };
-                    line.push_str(&format!("\x1b[1;{fg};48;5;{bg}m{ch} \x1b[0m"));
+                    line.push_str(&format!("\x1b[1;38;5;{fg};48;5;{bg}m{ch}{mark}\x1b[0m"));
                 }
             }
             col += 2;

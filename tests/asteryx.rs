@@ -720,3 +720,29 @@ fn sixty_plies_without_a_capture_and_repetition_draw_outside_perft() {
     let (st, hist) = play(&g, &start, "d2-c4 d8-c6 c4-d2 c6-d8 d2-c4 d8-c6 c4-d2 c6-d8");
     assert_eq!(common::status_text(&g, &st, &hist), "result: draw");
 }
+
+#[test]
+fn no_legal_move_loses_with_own_pieces_in_the_way() {
+    let g = game("games/asteryx.toml");
+    // Black has King and two pawns, so is not bared, but every move must end on an empty
+    // cell, and its own pieces are in the way too: the King on a9 is boxed in by its pawn on
+    // b8 and White's Rook on c8; the pawn on b8 is blocked by c7 (White) and d7 (its own
+    // pawn), the pawn on d7 by c6 and d6 (White).
+    let fen = "k/1pR1/2Pp3/2PQ2/7/6/7/4/K b - - idle=0";
+    let st = pos(&g, fen);
+    assert_eq!(legal(&g, &st), Vec::<String>::new());
+    assert_eq!(perft(&g, &st, 1), 0);
+    assert_eq!(common::status_text(&g, &st, &[]), "result: white wins");
+    // Without the White pawn on c6 the pawn on d7 can move, and play goes on.
+    let st = pos(&g, "k/1pR1/2Pp3/3Q2/7/6/7/4/K b - - idle=0");
+    assert_eq!(legal(&g, &st).join(" "), "d7-c5 d7-c6 d7-d5");
+    assert_eq!(common::status_text(&g, &st, &[]), "to move: black");
+    // White walks into the position with c5-c6 (no capture: d7's class next to c6 is
+    // b8 c6 e7, and White holds only c6), leaving Black without a move.
+    let before = pos(&g, "k/1pR1/2Pp3/3Q2/2P4/6/7/4/K w - - idle=0");
+    assert_eq!(perft(&g, &before, 1), 35);
+    let (st, hist) = play(&g, &before, "c5-c6");
+    assert_eq!(g.position_string(&st).split(' ').next(), fen.split(' ').next());
+    assert_eq!(common::status_text(&g, &st, &hist), "result: white wins");
+    assert_eq!(perft(&g, &st, 1), 0);
+}
