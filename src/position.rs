@@ -71,7 +71,7 @@ impl Game {
             let moved: Vec<&str> = (0..self.board.len())
                 .filter(|&c| {
                     let k = st.board[c];
-                    k != 0 && self.kind_moved[k as usize]
+                    k != 0 && self.kind_moved[k as usize] && self.tracks_moved[self.kind_type[k as usize] as usize]
                 })
                 .map(|c| self.board.name(c as u16))
                 .collect();
