@@ -97,10 +97,11 @@ fn charges_and_the_die() {
             let after = interp::cli::actions(&g, &s);
             let die = if g.is_chance(&s) {
                 let p = g.chance_probs(&s, &after);
-                g.notations(&s, &after)
+                after
+                    .moves
                     .iter()
                     .zip(&p)
-                    .map(|(a, p)| format!("{a} {p:.3}"))
+                    .map(|(m, p)| format!("{} {p:.3}", g.notation(&s, m)))
                     .collect::<Vec<_>>()
                     .join(", ")
             } else {
