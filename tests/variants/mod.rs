@@ -2,15 +2,14 @@
 //! CLI's `--moves` does, list legal actions, run perft, check reference vector lines.
 #![allow(dead_code)]
 
-use interp::engine::{Perft, Status};
+use interp::engine::Status;
 use interp::game::Game;
 use interp::state::{MoveList, State};
-use std::path::PathBuf;
 
-/// Absolute path of a file in the repository.
-pub fn repo_path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
+#[path = "../common/mod.rs"]
+mod common;
+
+pub use common::{grouped, legal, perft, repo_path};
 
 /// Loads and compiles `games/<file>`.
 pub fn load(file: &str) -> Game {
@@ -21,37 +20,12 @@ pub fn load(file: &str) -> Game {
 /// Plays space-separated actions from `st`; returns the final state and the position keys
 /// of the positions before each action (for repetition).
 pub fn play_from(g: &Game, st: &State, moves: &str) -> (State, Vec<u64>) {
-    let mut st = st.clone();
-    let mut hist = vec![];
-    for (i, a) in moves.split_whitespace().enumerate() {
-        let list = interp::cli::actions(g, &st);
-        let m = g.find_move(&st, &list, a).unwrap_or_else(|| {
-            panic!(
-                "illegal action `{a}` at index {i} in position {}; legal: {}",
-                g.position_string(&st),
-                g.notations(&st, &list).join(" ")
-            )
-        });
-        hist.push(g.position_key(&st));
-        g.apply(&mut st, &m, list.effects_of(&m));
-    }
-    (st, hist)
+    common::play(g, st, moves)
 }
 
 /// Plays actions from the start.
 pub fn play(g: &Game, moves: &str) -> (State, Vec<u64>) {
     play_from(g, &g.initial(), moves)
-}
-
-/// Sorted notations of the legal actions (as `interp moves` prints them; none at the end).
-pub fn legal(g: &Game, st: &State) -> Vec<String> {
-    let list = interp::cli::actions(g, st);
-    g.notations(st, &list)
-}
-
-/// perft(depth).
-pub fn perft(g: &Game, st: &State, depth: usize) -> u64 {
-    Perft::new(g, st, depth.max(1)).count(st, depth)
 }
 
 /// The node's status; `automatic` applies repetition and clock draws (as `show` does).
@@ -69,25 +43,6 @@ pub fn result_word(g: &Game, s: Status) -> String {
         Status::Over(Some(w)) => g.players[w as usize].clone(),
         Status::Over(None) => "draw".into(),
     }
-}
-
-/// Legal actions grouped by origin cell, one line per origin: `b1: b1-a2 b1-b3 ...`.
-pub fn grouped(actions: &[String]) -> String {
-    let mut out = String::new();
-    let mut cur = String::new();
-    for a in actions {
-        let from = a.split('-').next().unwrap_or("").to_string();
-        if from != cur {
-            if !cur.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&format!("{from}:"));
-            cur = from;
-        }
-        out.push(' ');
-        out.push_str(a);
-    }
-    out
 }
 
 /// The text of a snapshot: the actions played, `show`'s diagram, position string and
