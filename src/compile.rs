@@ -116,7 +116,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut errs: Vec<Diag> = vec![];
     let Some(bdecl) = m.board else {
         return Err(vec![Diag::new(
-            Span::default(),
+            spec.origin,
             "the game has no board",
             "add `board square files a..h ranks 1..8` to the rules",
         )]);
@@ -124,7 +124,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let board = Board::build(bdecl)?;
     if spec.players.is_empty() {
         return Err(vec![Diag::new(
-            Span::default(),
+            spec.origin,
             "the game has no players",
             "add `players = [\"white\", \"black\"]` to [game]",
         )]);
@@ -146,7 +146,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let nf = factions.len();
     if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
         return Err(vec![Diag::new(
-            Span::default(),
+            spec.origin,
             "a game needs 1 to 64 piece types",
             "declare pieces as [pieces.X] tables",
         )]);
@@ -168,7 +168,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         match (options.iter_mut().find(|(n, _)| n == k), v) {
             (Some(slot), Some(v)) => slot.1 = v,
             (None, _) => errs.push(Diag::new(
-                Span::default(),
+                spec.origin,
                 format!("unknown option `{k}`"),
                 format!(
                     "this game's options: {}",
@@ -176,7 +176,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 ),
             )),
             (_, None) => errs.push(Diag::new(
-                Span::default(),
+                spec.origin,
                 format!("bad value for option `{k}`"),
                 "write NAME, NAME=NUMBER, NAME=true or NAME=false",
             )),
@@ -429,7 +429,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         steps.push(DecisionStep { name: s.name.text.clone(), agent, hidden: s.hidden, body });
     }
     if setup_steps.len() > 250 {
-        c.errs.push(Diag::new(Span::default(), "too many setup steps", "use at most 250"));
+        c.errs.push(Diag::new(spec.origin, "too many setup steps", "use at most 250"));
     }
 
     let mut requires = vec![];

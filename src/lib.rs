@@ -28,6 +28,17 @@ use game::Game;
 
 /// Loads and compiles a game file, with option overrides (`NAME` or `NAME=VALUE`).
 pub fn open(path: &str, options: &[String]) -> Result<Game, LoadError> {
-    let (spec, sources) = load::load(path)?;
-    compile::compile(&spec, path, options).map_err(|d| LoadError::Invalid(sources, d))
+    let (spec, sources, mut diags) = load::load(path)?;
+    match compile::compile(&spec, path, options) {
+        Ok(g) if diags.is_empty() => Ok(g),
+        Ok(_) => Err(LoadError::Invalid(sources, diags)),
+        Err(more) => {
+            for d in more {
+                if !diags.contains(&d) {
+                    diags.push(d);
+                }
+            }
+            Err(LoadError::Invalid(sources, diags))
+        }
+    }
 }

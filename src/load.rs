@@ -59,20 +59,29 @@ pub struct Spec {
     pub display_factions: Vec<(Name, Name)>,
     /// Parsed rules texts, base first.
     pub rules: Vec<Rules>,
+    /// The start of the game file itself (where file-level problems are reported).
+    pub origin: Span,
 }
 
 /// The built-in pattern macros.
 pub const PRELUDE: &str = include_str!("prelude.rules");
 
-/// Loads a game file and everything it extends.
-pub fn load(path: &str) -> Result<(Spec, Sources), LoadError> {
+/// Loads a game file and everything it extends. Problems that still leave a usable spec
+/// come back beside it (the compiler can then report its own problems too); a file that
+/// cannot be read or parsed as TOML is an error.
+pub fn load(path: &str) -> Result<(Spec, Sources, Vec<Diag>), LoadError> {
     let mut sources = Sources::default();
     let mut diags = vec![];
     let base = sources.add("<prelude>", PRELUDE.to_string());
     let prelude = crate::dsl::parse::parse(PRELUDE, base).expect("the prelude parses");
     let mut spec = load_into(Path::new(path), &mut sources, &mut diags, 0)?;
     spec.rules.insert(0, prelude);
-    if diags.is_empty() { Ok((spec, sources)) } else { Err(LoadError::Invalid(sources, diags)) }
+    let top = sources.0.get(1).map(|s| s.base).unwrap_or(0);
+    spec.origin = Span { start: top, end: top };
+    if diags.iter().any(|d| d.message.starts_with("invalid TOML") || d.message.starts_with("syntax error")) {
+        return Err(LoadError::Invalid(sources, diags));
+    }
+    Ok((spec, sources, diags))
 }
 
 fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: usize) -> Result<Spec, LoadError> {

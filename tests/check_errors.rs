@@ -169,8 +169,6 @@ fn two_problems_while_loading_both_reported() {
 }
 
 #[test]
-#[ignore = "bug: a problem found while loading (TOML type error) stops `check` before the \
-            compiler runs, so the unknown zone in `promote` is not reported"]
 fn type_error_and_unknown_zone_both_reported() {
     let r = check_fixture("type_error_and_unknown_zone.toml");
     expect(
@@ -212,8 +210,6 @@ fn missing_board_is_reported() {
 }
 
 #[test]
-#[ignore = "bug: `the game has no board` is located at `<prelude>:1:1` (the built-in macros), \
-            not in the game file"]
 fn missing_board_is_located_in_the_game_file() {
     let r = check_fixture("no_board.toml");
     assert!(errors(&r)[0].starts_with("tests/fixtures/no_board.toml:"), "{r}");
