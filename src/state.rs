@@ -713,6 +713,23 @@ impl Game {
         }
     }
 
+    /// Whether the registers change the legal actions (else repetition ignores them).
+    fn registers_matter(&self, st: &State) -> bool {
+        let actions = |s: &State| {
+            let mut l = MoveList::default();
+            let mut scratch = s.clone();
+            self.legal_moves(s, &mut l, &mut scratch);
+            let mut v: Vec<(Cell, Cell, u8, Cell)> =
+                l.moves.iter().map(|m| (m.from, m.to, m.promo, m.choice)).collect();
+            v.sort_unstable();
+            v
+        };
+        let mut cleared = st.clone();
+        cleared.regs.iter_mut().for_each(|r| *r = NONE);
+        cleared.fresh = 0;
+        actions(st) != actions(&cleared)
+    }
+
     /// A hash of the position for repetition (board, player to move, registers, non-clock variables).
     pub fn position_key(&self, st: &State) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -730,10 +747,14 @@ impl Game {
             | ((st.pend as u64) << 16)
             | ((st.setup_done as u64) << 8)
             | st.pend_player as u64);
-        for &r in &st.regs {
-            mix(r as u64);
+        // Registers are part of the position only when they change what can be done
+        // (an en-passant cell no capture can use does not make a position different).
+        if st.regs.iter().any(|&r| r != NONE) && self.registers_matter(st) {
+            for &r in &st.regs {
+                mix(r as u64);
+            }
+            mix(st.fresh as u64);
         }
-        mix(st.fresh as u64);
         for &(c, k) in &st.stacks {
             mix(((c as u64) << 8) | k as u64);
         }

@@ -398,8 +398,6 @@ fn threefold_repetition_from_the_start_once_the_knights_have_moved() {
 }
 
 #[test]
-#[ignore = "bug: position_key includes the en-passant register even when no en-passant capture \
-            is possible, so the position right after a double step never repeats"]
 fn threefold_repetition_ignores_an_unusable_en_passant_cell() {
     let g = chess();
     // After e7-e5 (register e6, but no white pawn can take) the position occurs again after
