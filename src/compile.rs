@@ -1354,8 +1354,11 @@ impl Compiler<'_> {
         let removes = cg.ops.iter().any(|o| matches!(o, Op::Remove(_)));
         // A piece relocated by land() only lands on an empty cell.
         let relocates = cg.ops.iter().any(|o| matches!(o, Op::Land(_)));
-        let captures = (lands_on_enemy && !relocates) || removes;
-        let probes = if captures { reverse_probes(&cg.ops, &self.exprs, &self.turn_tables) } else { None };
+        // With custodian rules every move may capture around its landing cell.
+        let custodial = !self.m.custodians.is_empty();
+        let captures = (lands_on_enemy && !relocates) || removes || custodial;
+        let probes =
+            if captures && !custodial { reverse_probes(&cg.ops, &self.exprs, &self.turn_tables) } else { None };
         self.leapify(&mut cg.ops);
         let memo = !cg.has_effects && cg.ops.iter().any(|o| matches!(o, Op::LoopTest(..)));
         Some(Program { ops: cg.ops, has_effects: cg.has_effects, captures, probes, memo })

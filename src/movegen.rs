@@ -345,8 +345,13 @@ impl<'a> Gen<'a> {
             return;
         }
         if self.target != NONE {
+            let custodian = || {
+                let (v, n, _) = self.custodian_victims(from, to);
+                v[..n].contains(&self.target)
+            };
             if to == self.target
                 || self.pending[..self.npending].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target))
+                || (!self.cx.g.custodians.is_empty() && custodian())
             {
                 self.found = true;
             }
@@ -376,12 +381,10 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn push(&mut self, from: Cell, to: Cell, promo: u8) {
+    /// Custodian captures of a move from `from` to `to`: the victims around the landing
+    /// cell, judged after the move, and whether the mover picks one of them.
+    fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; 16], usize, bool) {
         let g = self.cx.g;
-        if g.custodians.is_empty() {
-            return self.push_rules(from, to, promo, NONE);
-        }
-        // Custodian captures: victims around the landing cell, judged after the move.
         let mut victims = [NONE; 16];
         let mut nv = 0;
         let mut choose = false;
@@ -395,7 +398,7 @@ impl<'a> Gen<'a> {
                 if e == from || victims[..nv].contains(&e) {
                     continue;
                 }
-                let k = self.cx.st.board[e as usize];
+                let k = self.cx.at(e, true);
                 if k == 0 || g.kind_owner[k as usize] == self.cx.me {
                     continue;
                 }
@@ -431,6 +434,15 @@ impl<'a> Gen<'a> {
                 }
             }
         }
+        (victims, nv, choose)
+    }
+
+    fn push(&mut self, from: Cell, to: Cell, promo: u8) {
+        let g = self.cx.g;
+        if g.custodians.is_empty() {
+            return self.push_rules(from, to, promo, NONE);
+        }
+        let (victims, nv, choose) = self.custodian_victims(from, to);
         if nv == 0 {
             return self.push_rules(from, to, promo, NONE);
         }

@@ -746,3 +746,18 @@ fn no_legal_move_loses_with_own_pieces_in_the_way() {
     assert_eq!(common::status_text(&g, &st, &hist), "result: white wins");
     assert_eq!(perft(&g, &st, 1), 0);
 }
+
+#[test]
+fn custodian_captures_count_as_attacks_on_a_royal_piece() {
+    // A variant where the King is royal: the rook on g5 could slide to b5 and take the
+    // King on a5 by custodian capture (b5 is the whole class around a5), so White must
+    // move the King; the plain game lets every piece move.
+    let royal = interp::open(repo_path("tests/fixtures/asteryx-royal.toml").to_str().unwrap(), &[]).unwrap();
+    let plain = game("games/asteryx.toml");
+    let fen = "k/4/7/6/K5r/6/7/4/P w - - idle=0";
+    let st = pos(&royal, fen);
+    assert!(royal.in_check(&st, 0));
+    assert_eq!(legal(&royal, &st), ["a5-a4", "a5-a6", "a5-b5"]);
+    let st = pos(&plain, fen);
+    assert_eq!(legal(&plain, &st).len(), 8);
+}
