@@ -313,8 +313,14 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut forward: Vec<Vec<(u16, Vec<bool>)>> = vec![vec![]; np];
     for t in 0..nt {
         for p in 0..np {
-            let kinds: Vec<bool> =
-                (0..nk).map(|k| k != 0 && kind_type[k] as usize == t && kind_owner[k] as usize == p).collect();
+            // A player attacks with its own pieces and with the neutral ones it may move.
+            let kinds: Vec<bool> = (0..nk)
+                .map(|k| {
+                    k != 0
+                        && kind_type[k] as usize == t
+                        && (kind_owner[k] as usize == p || kind_owner[k] as usize >= np)
+                })
+                .collect();
             let attack_progs =
                 if attacks_of[t * np + p].is_empty() { &moves_of[t * np + p] } else { &attacks_of[t * np + p] };
             for &pi in attack_progs {
