@@ -32,6 +32,7 @@ struct Merged<'a> {
     custodians: Vec<&'a ast::Custodian>,
     setup: Option<&'a Vec<ast::Step>>,
     requires: Vec<&'a (Vec<Name>, Cond)>,
+    drops: Vec<&'a (Vec<Name>, Cond)>,
     tallies: Vec<&'a ast::Tally>,
     followups: Vec<&'a ast::Step>,
 }
@@ -54,6 +55,7 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         setup: None,
         followups: vec![],
         requires: vec![],
+        drops: vec![],
         tallies: vec![],
     };
     for r in rules {
@@ -92,6 +94,7 @@ fn merge(rules: &[Rules]) -> Merged<'_> {
         m.triggers.extend(r.triggers.iter());
         m.custodians.extend(r.custodians.iter());
         m.requires.extend(r.requires.iter());
+        m.drops.extend(r.drops.iter());
         for t in &r.tallies {
             m.tallies.retain(|q| q.name.text != t.name.text);
             m.tallies.push(t);
@@ -223,6 +226,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             royal: p.royal,
             max: p.max,
             advance: p.advance,
+            demote: None,
         });
     }
     c.build_zones();
@@ -438,6 +442,42 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         c.errs.push(Diag::new(spec.origin, "too many setup steps", "use at most 250"));
     }
 
+    // Demotion types for `pocket`.
+    for p in &spec.pieces {
+        if let Some(d) = &p.demote {
+            let (Some(t), Some(to)) = (c.type_index(&p.letter.text), c.type_index(&d.text)) else {
+                let h = c.piece_hint();
+                c.errs.push(Diag::new(d.span, format!("unknown piece `{}`", d.text), h));
+                continue;
+            };
+            c.types[t].demote = Some(to as u8);
+        }
+    }
+    let mut drops = vec![];
+    for (names, cond) in &m.drops {
+        let mut mask = 0u64;
+        for n in names {
+            match c.type_index(&n.text) {
+                Some(i) if c.reserves.iter().any(|(t, _)| *t as usize == i) => mask |= 1 << i,
+                Some(_) => c.errs.push(Diag::new(
+                    n.span,
+                    format!("`{}` has no reserve to drop from", n.text),
+                    "declare one in [reserve.PLAYER] (it may start at 0)",
+                )),
+                None => {
+                    let h = c.piece_hint();
+                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                }
+            }
+        }
+        let ids = (0..np as u8)
+            .map(|p| {
+                let cc = c.cond(cond, p, Place::Pattern, &registers);
+                c.intern(cc)
+            })
+            .collect();
+        drops.push((mask, ids));
+    }
     let mut requires = vec![];
     for (names, cond) in &m.requires {
         let mut mask = 0u64;
@@ -493,7 +533,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         "declare it with `counter NAME = 0`",
                     )),
                 },
-                ast::Stmt::Change(_) | ast::Stmt::RemoveAt(_) | ast::Stmt::Start(_) | ast::Stmt::Reset(_) => {
+                ast::Stmt::Change(_)
+                | ast::Stmt::RemoveAt(_)
+                | ast::Stmt::Start(_)
+                | ast::Stmt::Reset(_)
+                | ast::Stmt::Pocket => {
                     if let Some(s) = c.decision_stmt(s, 0) {
                         stmts.push(s);
                     }
@@ -798,6 +842,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         return Err(c.errs);
     }
     let mut game = Game {
+        drops,
         display_fills,
         faction_colours,
         display_zones,
@@ -1222,6 +1267,7 @@ impl Compiler<'_> {
                 let e = self.expr(e, p);
                 Some(Stmt::Start(e))
             }
+            ast::Stmt::Pocket => Some(Stmt::Pocket),
             ast::Stmt::Reset(n) => match self.tally_names.iter().position(|x| *x == n.text) {
                 Some(i) => Some(Stmt::Reset(i as u8)),
                 None => {

@@ -44,6 +44,41 @@ impl Game {
         if !st.stacks.is_empty() {
             self.stack_moves(st, out);
         }
+        if !self.drops.is_empty() {
+            self.drop_moves(st, out);
+        }
+    }
+
+    /// Drops: a piece of a type with a drop rule, from the mover's reserve, onto each cell
+    /// where the rule's condition holds (empty cells only). `from` is NONE, `promo` the type.
+    fn drop_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let cx = Ctx::new(self, st, me, NONE);
+        for &(t, slot) in &self.reserves {
+            if st.vars[slot as usize + me as usize] <= 0 {
+                continue;
+            }
+            let rules: Vec<u16> =
+                self.drops.iter().filter(|(mask, _)| mask & (1 << t) != 0).map(|(_, ids)| ids[me as usize]).collect();
+            if rules.is_empty() {
+                continue;
+            }
+            for c in 0..st.board.len() as Cell {
+                if st.board[c as usize] == 0 && rules.iter().any(|&r| cx.test(r, c, false)) {
+                    let eff = out.effects.len() as u32;
+                    out.moves.push(crate::state::Move {
+                        from: NONE,
+                        to: c,
+                        promo: t + 1,
+                        choice: NONE,
+                        eff,
+                        neff: 0,
+                        stack: 0,
+                        tag: 0,
+                    });
+                }
+            }
+        }
     }
 
     /// Moves of the pieces of stacks: each piece the player may move runs its programs from
@@ -88,6 +123,9 @@ impl Game {
         for &(mask, cond) in &self.requires {
             if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
                 let of_type = |m: &crate::state::Move| {
+                    if m.from == NONE {
+                        return m.promo != 0 && mask & (1 << (m.promo - 1)) != 0;
+                    }
                     let k = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
                     mask & (1 << self.kind_type[k as usize]) != 0
                 };
@@ -113,6 +151,7 @@ impl Game {
         for i in 0..out.moves.len() {
             let m = out.moves[i];
             let ok = if fast
+                && m.from != NONE
                 && m.neff == 0
                 && m.from != royal
                 && pins[m.from as usize / 64] & (1 << (m.from % 64)) == 0

@@ -20,6 +20,8 @@ pub struct PieceType {
     pub max: Option<u8>,
     /// AI bonus per rank advanced towards the opponent, in hundredths of a value unit.
     pub advance: i32,
+    /// The type a captured piece becomes in a reserve (`pocket`); None: its own type.
+    pub demote: Option<u8>,
 }
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
@@ -231,6 +233,8 @@ pub enum Stmt {
     Start(E),
     /// The chosen piece's tally counts 0 again.
     Reset(u8),
+    /// The captured piece goes to the mover's reserve.
+    Pocket,
 }
 
 /// A per-piece count, compiled.
@@ -429,6 +433,8 @@ pub struct Game {
     pub kind_state: Vec<u16>,
     /// Per (type * players + player): attack programs (when given, used instead of moves).
     pub attacks_of: Vec<Vec<u16>>,
+    /// Drops from reserves: the types (mask) and, per player, where (condition id).
+    pub drops: Vec<(u64, Vec<u16>)>,
     /// Obligations: while the condition (id) holds for the player to move, only moves of
     /// the types in the mask are legal, if there are any.
     pub requires: Vec<(u64, u16)>,

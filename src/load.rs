@@ -22,6 +22,8 @@ pub struct PieceSpec {
     pub max: Option<u8>,
     /// AI bonus per rank advanced, in hundredths of a value unit.
     pub advance: i32,
+    /// The type a captured piece of this type becomes in a reserve (`pocket`).
+    pub demote: Option<Name>,
 }
 
 /// Everything a game file says, merged over its `extends` chain.
@@ -174,8 +176,15 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         continue;
                     }
                     let Some(pt) = want_table(pv, letter.span, "a piece", diags) else { continue };
-                    let mut ps =
-                        PieceSpec { name: letter.text.clone(), letter, value: 1, royal: false, max: None, advance: 0 };
+                    let mut ps = PieceSpec {
+                        name: letter.text.clone(),
+                        letter,
+                        value: 1,
+                        royal: false,
+                        max: None,
+                        advance: 0,
+                        demote: None,
+                    };
                     for (fk, fv) in pt.iter() {
                         match fk.get_ref().as_ref() {
                             "name" => {
@@ -187,10 +196,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                             "royal" => ps.royal = want_bool(fv, &sp, diags).unwrap_or(false),
                             "max" => ps.max = want_int(fv, &sp, diags).map(|v| v.clamp(0, 255) as u8),
                             "advance" => ps.advance = want_int(fv, &sp, diags).unwrap_or(0).clamp(-1000, 1000) as i32,
+                            "demote" => ps.demote = want_str(fv, &sp, diags),
                             other => diags.push(Diag::new(
                                 sp(fk.span()),
                                 format!("unknown key `{other}` for a piece"),
-                                "known keys: name, value, royal, max, advance",
+                                "known keys: name, value, royal, max, advance, demote",
                             )),
                         }
                     }

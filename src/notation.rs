@@ -14,6 +14,11 @@ impl Game {
                 _ => format!("{}:{}", ds.name, self.board.name(m.to)),
             };
         }
+        if m.from == NONE {
+            // A drop from a reserve.
+            let l = if m.promo != 0 { self.types[m.promo as usize - 1].letter } else { '?' };
+            return format!("{l}@{}", self.board.name(m.to));
+        }
         let mut s = String::new();
         if m.stack != 0 {
             s.push(self.types[self.kind_type[m.stack as usize] as usize].letter);

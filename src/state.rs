@@ -103,6 +103,8 @@ struct StmtCtx {
     from: Cell,
     to: Cell,
     chosen: Cell,
+    /// The captured piece's type, for statements of a capture trigger (else u8::MAX).
+    captured: u8,
 }
 
 /// A side effect recorded by a movement pattern.
@@ -370,6 +372,10 @@ impl Game {
         effects: &[Effect],
         triggers: bool,
     ) -> Option<(u16, Cell, u8)> {
+        if m.from == NONE {
+            self.drop_piece(st, me, m, triggers);
+            return None;
+        }
         let mover = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
         let mover_type = self.kind_type[mover as usize];
         // A lone royal piece that simply moves is tracked directly; anything else rescans.
@@ -504,7 +510,7 @@ impl Game {
                 None => {
                     if let StepBody::Relocate(_, stmts) = &ds.body {
                         let me = st.to_move;
-                        let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend };
+                        let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend, captured: u8::MAX };
                         for s in stmts {
                             self.exec_stmt(st, me, s, &ctx);
                         }
@@ -593,13 +599,13 @@ impl Game {
         let me = st.to_move;
         match &ds.body {
             StepBody::Choose(_, stmts) => {
-                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: m.to };
+                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: m.to, captured: u8::MAX };
                 for s in stmts {
                     self.exec_stmt(st, me, s, &ctx);
                 }
             }
             StepBody::Outcomes(outs) => {
-                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend };
+                let ctx = StmtCtx { from: st.pend, to: st.pend, chosen: st.pend, captured: u8::MAX };
                 for s in &outs[m.choice as usize].2 {
                     self.exec_stmt(st, me, s, &ctx);
                 }
@@ -626,18 +632,40 @@ impl Game {
         }
     }
 
+    /// A piece of type `m.promo - 1` comes from `me`'s reserve onto the empty cell `m.to`.
+    fn drop_piece(&self, st: &mut State, me: u8, m: &Move, triggers: bool) {
+        let t = m.promo - 1;
+        if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == t) {
+            st.vars[slot as usize + me as usize] -= 1;
+        }
+        let k = self.kind(t, me, true);
+        st.board[m.to as usize] = k;
+        st.counts[self.count_slot(k)] += 1;
+        if self.is_royal(k) {
+            self.find_royals(st);
+        }
+        if triggers && !self.triggers.is_empty() {
+            self.fire(st, me, t, &[], m);
+        }
+    }
+
     fn fire(&self, st: &mut State, me: u8, mover_type: u8, captured: &[u8], m: &Move) {
-        let ctx = StmtCtx { from: m.from, to: m.to, chosen: m.to };
         for t in &self.triggers {
             if t.by.is_some_and(|p| p != me) {
                 continue;
             }
-            let times = match t.event {
-                Event::Move => (t.types == 0 || t.types & (1 << mover_type) != 0) as usize,
-                Event::Capture => captured.iter().filter(|&&c| t.types == 0 || t.types & (1 << c) != 0).count(),
-                Event::Turn => 1,
+            // One firing per event: the move, each captured piece of the listed types, the turn.
+            let firings: &[u8] = match t.event {
+                Event::Move if t.types == 0 || t.types & (1 << mover_type) != 0 => &[u8::MAX],
+                Event::Move => &[],
+                Event::Capture => captured,
+                Event::Turn => &[u8::MAX],
             };
-            for _ in 0..times {
+            for &c in firings {
+                if t.event == Event::Capture && t.types != 0 && t.types & (1 << c) == 0 {
+                    continue;
+                }
+                let ctx = StmtCtx { from: m.from, to: m.to, chosen: m.to, captured: c };
                 if let Some(c) = t.cond {
                     let cx = crate::eval::Ctx::new(self, st, me, m.from);
                     if !cx.test(c, NONE, true) {
@@ -696,6 +724,14 @@ impl Game {
                     st.counts[self.count_slot(old)] -= 1;
                     st.board[c as usize] = 0;
                     self.find_royals(st);
+                }
+            }
+            Stmt::Pocket => {
+                if ctx.captured != u8::MAX {
+                    let t = self.types[ctx.captured as usize].demote.unwrap_or(ctx.captured);
+                    if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == t) {
+                        st.vars[slot as usize + me as usize] += 1;
+                    }
                 }
             }
             Stmt::Reset(i) => {

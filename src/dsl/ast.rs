@@ -54,6 +54,8 @@ pub struct Rules {
     pub followups: Vec<Step>,
     /// Obligations: (piece types, condition).
     pub requires: Vec<(Vec<Name>, Cond)>,
+    /// Drops from reserves: (piece types, where).
+    pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
     pub tallies: Vec<Tally>,
 }
@@ -353,6 +355,8 @@ pub enum Stmt {
     Start(Expr),
     /// `reset TALLY`: the piece on the chosen/step cell (or the moved piece) counts 0 again.
     Reset(Name),
+    /// `pocket`: the captured piece goes to the mover's reserve.
+    Pocket,
 }
 
 /// Assignment operators.

@@ -157,6 +157,17 @@ pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
                 }
                 rules.tallies.push(Tally { name: n, max, types, when: when.unwrap() });
             }
+            Rule::drop_rule => {
+                let mut names = vec![];
+                let mut c = None;
+                for q in item.into_inner() {
+                    match q.as_rule() {
+                        Rule::ident => names.push(name(q)),
+                        _ => c = Some(cond(q.into_inner().next().unwrap())?),
+                    }
+                }
+                rules.drops.push((names, c.unwrap()));
+            }
             Rule::require => {
                 let mut names = vec![];
                 let mut c = None;
@@ -560,6 +571,7 @@ fn stmt(q: P) -> Result<Stmt, Diag> {
         Rule::change => Stmt::Change(name(q.into_inner().next().unwrap())),
         Rule::remove_at => Stmt::RemoveAt(name(q.into_inner().next().unwrap())),
         Rule::reset => Stmt::Reset(name(q.into_inner().next().unwrap())),
+        Rule::pocket => Stmt::Pocket,
         _ => Stmt::Start(expr(q.into_inner().next().unwrap())?),
     })
 }
@@ -583,7 +595,7 @@ fn trigger(p: P) -> Result<Trigger, Diag> {
             Rule::ident => types.push(name(q)),
             Rule::by_clause => by = Some(name(q.into_inner().next().unwrap())),
             Rule::if_clause => cnd = Some(cond(q.into_inner().next().unwrap())?),
-            Rule::assign | Rule::drop | Rule::change | Rule::remove_at | Rule::start | Rule::reset => {
+            Rule::assign | Rule::drop | Rule::change | Rule::remove_at | Rule::start | Rule::reset | Rule::pocket => {
                 stmts.push(stmt(q)?)
             }
             _ => {}
