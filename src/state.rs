@@ -785,7 +785,10 @@ impl Game {
             | st.pend_player as u64);
         // Registers are part of the position only when they change what can be done
         // (an en-passant cell no capture can use does not make a position different).
-        if st.regs.iter().any(|&r| r != NONE) && self.registers_matter(st) {
+        // (A long register, which exists to restrict moves, is taken as mattering.)
+        let long_set =
+            st.regs.iter().enumerate().any(|(i, &r)| r != NONE && self.long_regs.get(i).copied().unwrap_or(false));
+        if st.regs.iter().any(|&r| r != NONE) && (long_set || self.registers_matter(st)) {
             for &r in &st.regs {
                 mix(r as u64);
             }
