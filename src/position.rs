@@ -97,6 +97,13 @@ impl Game {
             let vals: Vec<String> = (0..n).map(|i| st.vars[v.slot as usize + i].to_string()).collect();
             out.push_str(&format!(" {}={}", v.name, vals.join(",")));
         }
+        // A pending decision inside a turn (or the setup): step name, its cell, the pieces
+        // the move removed, the player whose turn it is, and the setup steps done.
+        if st.phase != 0 {
+            let ds = &self.steps[st.phase as usize - 1];
+            let cell = if st.pend == NONE { "-" } else { self.board.name(st.pend) };
+            out.push_str(&format!(" step={}:{}:{}:{}:{}", ds.name, cell, st.pend_n, st.pend_player, st.setup_done));
+        }
         // Per-piece tallies: CELL:VALUE, with `*` when the piece matched at the end of the
         // last turn; only pieces whose tally state is not zero.
         for (i, t) in self.tallies.iter().enumerate() {
@@ -247,8 +254,31 @@ impl Game {
                 st.vars[slot as usize] = f.parse().map_err(|_| PositionError::Field(format!("bad number `{f}`")))?;
             }
         }
+        let mut pending_step = None;
         for f in fields {
             let (k, v) = f.split_once('=').ok_or(PositionError::Field(format!("expected NAME=VALUE, found `{f}`")))?;
+            if k == "step" {
+                let bad = || PositionError::Field(format!("expected step=NAME:CELL:REMOVED:PLAYER:SETUP, found `{v}`"));
+                let parts: Vec<&str> = v.split(':').collect();
+                if parts.len() != 5 {
+                    return Err(bad());
+                }
+                st.pend = if parts[1] == "-" { NONE } else { self.board.cell(parts[1]).ok_or_else(bad)? };
+                st.pend_n = parts[2].parse().map_err(|_| bad())?;
+                st.pend_player = parts[3].parse().map_err(|_| bad())?;
+                st.setup_done = parts[4].parse().map_err(|_| bad())?;
+                if st.pend_player as usize >= self.np() || st.setup_done as usize > self.setup_steps.len() {
+                    return Err(bad());
+                }
+                // Several setup steps may share a name: the one due is the next of the setup.
+                let step = match self.setup_steps.get(st.setup_done as usize) {
+                    Some(&s) if self.steps[s as usize].name == parts[0] => s as usize,
+                    _ => self.steps.iter().position(|s| s.name == parts[0]).ok_or_else(bad)?,
+                };
+                st.phase = step as u16 + 1;
+                pending_step = Some(step);
+                continue;
+            }
             if let Some(ti) = self.tallies.iter().position(|t| t.name == k) {
                 for item in v.split(',').filter(|x| *x != "-") {
                     let (cell, val) = item
@@ -282,6 +312,10 @@ impl Game {
         }
         Game::canonical_stacks(&mut st.board, &mut st.stacks);
         self.refresh(&mut st);
+        if let Some(step) = pending_step {
+            // The player field names who acts at the step; the agent rule decides it again.
+            st.to_move = self.agent_player(&st, &self.steps[step]);
+        }
         Ok(st)
     }
 }

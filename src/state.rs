@@ -463,7 +463,7 @@ impl Game {
     }
 
     /// The player who decides at a step.
-    fn agent_player(&self, st: &State, step: &DecisionStep) -> u8 {
+    pub(crate) fn agent_player(&self, st: &State, step: &DecisionStep) -> u8 {
         let np = self.np() as u8;
         match step.agent {
             Agent::Chance | Agent::Mover => st.pend_player,
