@@ -73,8 +73,6 @@ pub struct Board {
     /// Rows for diagrams and position strings: top row first, each left to right.
     pub rows: Vec<Vec<Cell>>,
     by_name: HashMap<String, Cell>,
-    /// Whether two directions from one cell can reach the same cell (then moves are deduplicated).
-    pub overlapping: bool,
 }
 
 impl Board {
@@ -470,7 +468,6 @@ impl Builder {
         }
         let mut next = vec![NONE; cells.len() * nd];
         let mut forks = vec![];
-        let mut overlapping = false;
         for (i, l) in lists.iter().enumerate() {
             match l.len() {
                 0 => {}
@@ -480,13 +477,6 @@ impl Builder {
                     forks.push(l.clone());
                 }
             }
-        }
-        for c in 0..cells.len() {
-            let mut all: Vec<Cell> = (0..nd).flat_map(|d| lists[c * nd + d].iter().copied()).collect();
-            let n = all.len();
-            all.sort();
-            all.dedup();
-            overlapping |= all.len() != n;
         }
         let mut ranks: Vec<i64> = cells.iter().map(|c| c.rank).collect();
         ranks.sort();
@@ -512,7 +502,7 @@ impl Builder {
                 _ => FORK,
             })
             .collect();
-        Ok(Board { cells, dirs: self.dirs, graph, next, forks, prev, prev1, rows, by_name, overlapping })
+        Ok(Board { cells, dirs: self.dirs, graph, next, forks, prev, prev1, rows, by_name })
     }
 }
 
