@@ -37,21 +37,10 @@ fn option_on_the_command_line_equals_the_variant_file() {
     assert_eq!(perft(&g, &g.initial(), 2), 1042);
 }
 
+/// Every line of a reference vector file: actions, perft(1), perft(2) and result.
 fn check_vectors(file: &str, data: &str) {
     let g = game(file);
-    let text = std::fs::read_to_string(repo_path(data)).unwrap();
-    let mut n = 0;
-    for line in text.lines() {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 4 {
-            continue;
-        }
-        let (st, _) = play(&g, &g.initial(), f[0]);
-        assert_eq!(legal(&g, &st).join(" "), f[3], "actions after `{}`", f[0]);
-        assert_eq!(perft(&g, &st, 1).to_string(), f[1], "perft(1) after `{}`", f[0]);
-        assert_eq!(perft(&g, &st, 2).to_string(), f[2], "perft(2) after `{}`", f[0]);
-        n += 1;
-    }
+    let n = common::check_vectors(&g, &std::fs::read_to_string(repo_path(data)).unwrap());
     assert!(n >= 40);
 }
 

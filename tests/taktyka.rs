@@ -61,19 +61,7 @@ fn setup_decisions_are_nodes_of_their_agents() {
 fn deep_positions_match_the_reference() {
     let g = game();
     let text = std::fs::read_to_string(repo_path("tests/data/taktyka_vectors.txt")).unwrap();
-    let mut n = 0;
-    for line in text.lines() {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 4 {
-            continue;
-        }
-        let st = at(&g, f[0]);
-        assert_eq!(legal(&g, &st).join(" "), f[3], "actions after `{}`", f[0]);
-        assert_eq!(perft(&g, &st, 1).to_string(), f[1], "perft(1) after `{}`", f[0]);
-        assert_eq!(perft(&g, &st, 2).to_string(), f[2], "perft(2) after `{}`", f[0]);
-        n += 1;
-    }
-    assert!(n >= 40);
+    assert!(common::check_vectors(&g, &text) >= 40);
 }
 
 /// The first vector positions where the side to move may charge, with the charges and

@@ -112,3 +112,42 @@ macro_rules! with_snapshots {
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => true}, $body)
     };
 }
+
+/// `ongoing`, `white`, `black` or `draw`, as the reference vector files write results.
+pub fn result_word(g: &Game, s: Status) -> String {
+    match s {
+        Status::Decision(_) | Status::Chance => "ongoing".into(),
+        Status::Over(Some(w)) => g.players[w as usize].clone(),
+        Status::Over(None) => "draw".into(),
+    }
+}
+
+/// The status without automatic draws (as perft and the reference vectors judge).
+fn status_raw(g: &Game, st: &State) -> Status {
+    let mut l = MoveList::default();
+    let mut scratch = st.clone();
+    g.legal_moves(st, &mut l, &mut scratch);
+    g.status(st, &l, &[], false)
+}
+
+/// Checks every line of a reference vector file (tab-separated: actions, perft(1),
+/// perft(2), sorted legal actions, result) and returns how many lines it checked.
+pub fn check_vectors(g: &Game, data: &str) -> usize {
+    let mut n = 0;
+    for (i, line) in data.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 5, "line {}: five tab-separated fields", i + 1);
+        let (st, _) = play(g, &g.initial(), f[0]);
+        let acts = legal(g, &st);
+        let want: Vec<&str> = f[3].split_whitespace().collect();
+        assert_eq!(acts, want, "line {}: legal actions after `{}`", i + 1, f[0]);
+        assert_eq!(acts.len().to_string(), f[1], "line {}: perft(1)", i + 1);
+        assert_eq!(perft(g, &st, 2).to_string(), f[2], "line {}: perft(2)", i + 1);
+        assert_eq!(result_word(g, status_raw(g, &st)), f[4], "line {}: result", i + 1);
+        n += 1;
+    }
+    n
+}
