@@ -58,13 +58,12 @@ impl Game {
             if st.vars[slot as usize + me as usize] <= 0 {
                 continue;
             }
-            let rules: Vec<u16> =
-                self.drops.iter().filter(|(mask, _)| mask & (1 << t) != 0).map(|(_, ids)| ids[me as usize]).collect();
-            if rules.is_empty() {
+            let rules = self.drops.iter().filter(|(mask, _)| mask & (1 << t) != 0).map(|(_, ids)| ids[me as usize]);
+            if rules.clone().next().is_none() {
                 continue;
             }
             for c in 0..st.board.len() as Cell {
-                if st.board[c as usize] == 0 && rules.iter().any(|&r| cx.test(r, c, false)) {
+                if st.board[c as usize] == 0 && rules.clone().any(|r| cx.test(r, c, false)) {
                     let eff = out.effects.len() as u32;
                     out.moves.push(crate::state::Move {
                         from: NONE,

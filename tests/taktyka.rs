@@ -590,3 +590,13 @@ fn bare_leader_loses_in_play() {
     text += &node(&g, &st, "after h6-i6: Black's leader h8 stands alone (it could still move)", "");
     snap("bare_leader", text);
 }
+
+#[test]
+fn both_sides_bare_in_one_turn_is_a_draw() {
+    let g = game();
+    // Only the two leaders are left (a charge can remove the last stones of both sides).
+    let st =
+        g.parse_position("10/10/10/10/10/10/10/4l5/10/4L5 w - - winner=0 idle=0,0").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status_text(&g, &st, &[]), "result: draw");
+    assert_eq!(perft(&g, &st, 1), 0);
+}
