@@ -4,8 +4,8 @@
 //! the game and the position, so it can be snapshot-tested.
 
 use crate::board::{CellInfo, Shape};
-use crate::game::Game;
-use crate::state::State;
+use crate::engine::state::State;
+use crate::ir::Game;
 use std::fmt::Write as _;
 
 /// Pixels per board unit.

@@ -2,8 +2,8 @@
 
 use crate::ai::{Ai, Limits, Rng, legal_and_status, random_move};
 use crate::engine::Status;
-use crate::game::Game;
-use crate::state::{MoveList, State};
+use crate::engine::state::{MoveList, State};
+use crate::ir::Game;
 use std::fmt::Write as _;
 use std::io::Write as _;
 

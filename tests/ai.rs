@@ -3,9 +3,9 @@
 
 use interp::ai::{Ai, Limits, Rng, random_move};
 use interp::engine::Status;
-use interp::game::Game;
+use interp::engine::{MoveList, State};
+use interp::ir::Game;
 use interp::selfplay::{Ending, Player, play_game};
-use interp::state::{MoveList, State};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

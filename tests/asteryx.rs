@@ -4,8 +4,8 @@
 mod common;
 
 use common::{legal, perft, play, repo_path};
-use interp::game::Game;
-use interp::state::State;
+use interp::engine::State;
+use interp::ir::Game;
 
 fn game(file: &str) -> Game {
     interp::open(repo_path(file).to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{file} must load:\n{e}"))
@@ -101,7 +101,7 @@ fn captures_in(file: &str, data: &str, want: usize) -> String {
     for line in text.lines() {
         let moves = line.split('\t').next().unwrap();
         let (st, _) = play(&g, &g.initial(), moves);
-        let list = interp::cli::actions(&g, &st);
+        let list = g.actions(&st);
         let mut caps: Vec<String> = list
             .moves
             .iter()
@@ -111,7 +111,7 @@ fn captures_in(file: &str, data: &str, want: usize) -> String {
                     .effects_of(m)
                     .iter()
                     .filter_map(|e| match e {
-                        interp::state::Effect::Remove(c) => Some(g.board.name(*c)),
+                        interp::engine::Effect::Remove(c) => Some(g.board.name(*c)),
                         _ => None,
                     })
                     .collect();
@@ -217,11 +217,11 @@ fn on(g: &Game, st: &State, cell: &str) -> char {
 }
 
 /// The cells an action's effects empty (its victims), sorted.
-fn removed(g: &Game, effects: &[interp::state::Effect]) -> Vec<String> {
+fn removed(g: &Game, effects: &[interp::engine::Effect]) -> Vec<String> {
     let mut v: Vec<String> = effects
         .iter()
         .filter_map(|e| match e {
-            interp::state::Effect::Remove(c) => Some(g.board.name(*c).to_string()),
+            interp::engine::Effect::Remove(c) => Some(g.board.name(*c).to_string()),
             _ => None,
         })
         .collect();
@@ -231,7 +231,7 @@ fn removed(g: &Game, effects: &[interp::state::Effect]) -> Vec<String> {
 
 /// Every legal action, sorted, with its victims: `b2-b5 takes a5`.
 fn described(g: &Game, st: &State) -> Vec<String> {
-    let list = interp::cli::actions(g, st);
+    let list = g.actions(st);
     let mut v: Vec<(String, Vec<String>)> =
         list.moves.iter().map(|m| (g.notation(st, m), removed(g, list.effects_of(m)))).collect();
     v.sort();
@@ -240,7 +240,7 @@ fn described(g: &Game, st: &State) -> Vec<String> {
 
 /// The victims of one action, and the position after it.
 fn after(g: &Game, st: &State, action: &str) -> (State, Vec<String>) {
-    let list = interp::cli::actions(g, st);
+    let list = g.actions(st);
     let m =
         g.find_move(st, &list, action).unwrap_or_else(|| panic!("{action} must be legal in {}", g.position_string(st)));
     let mut next = st.clone();

@@ -5,9 +5,9 @@
 
 mod common;
 use common::*;
+use interp::engine::State;
 use interp::engine::Status;
-use interp::game::Game;
-use interp::state::State;
+use interp::ir::Game;
 
 /// Where a case starts: the setup or a FEN.
 #[derive(Clone, Copy)]
@@ -520,7 +520,7 @@ fn playouts(g: &Game, seed: u64, plies: usize) -> Vec<State> {
     let mut n = 0;
     while n < plies {
         out.push(st.clone());
-        let list = interp::cli::actions(g, &st);
+        let list = g.actions(&st);
         if list.is_empty() {
             st = g.initial();
             continue;
@@ -571,14 +571,14 @@ fn fen_king_and_rook_off_their_home_cells_cannot_castle() {
 fn perft1_matches_actions_along_random_playouts() {
     let g = chess();
     for (i, st) in playouts(g, 12345, 200).iter().enumerate() {
-        let list = interp::cli::actions(g, st);
+        let list = g.actions(st);
         assert_eq!(perft(g, st, 1), list.len() as u64, "ply {i}: {}", g.position_string(st));
         // perft(2) = Σ perft(1) over the children
         let mut sum = 0;
         for m in &list.moves {
             let mut s = st.clone();
             g.apply(&mut s, m, list.effects_of(m));
-            sum += interp::cli::actions(g, &s).len() as u64;
+            sum += g.actions(&s).len() as u64;
         }
         assert_eq!(perft(g, st, 2), sum, "ply {i}");
         // notations are unique and each finds its own move back

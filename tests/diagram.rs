@@ -2,7 +2,7 @@
 //! classes) and ANSI colour (cell backgrounds by colour class), snapshotted in snapshots/.
 
 use interp::cli::{Style, diagram};
-use interp::game::Game;
+use interp::ir::Game;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

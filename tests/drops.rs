@@ -4,7 +4,7 @@
 mod common;
 
 use common::{legal, perft, play, repo_path};
-use interp::game::Game;
+use interp::ir::Game;
 
 fn game() -> Game {
     interp::open(repo_path("games/examples/crazyhouse.toml").to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"))

@@ -13,7 +13,7 @@ fn svg_of(path: &str, moves: &str) -> String {
     let g = interp::open(path, &[]).unwrap_or_else(|e| panic!("{path} must load:\n{e}"));
     let mut st = g.initial();
     for a in moves.split_whitespace() {
-        let list = interp::cli::actions(&g, &st);
+        let list = g.actions(&st);
         let m = g.find_move(&st, &list, a).unwrap_or_else(|| panic!("illegal {a}"));
         g.apply(&mut st, &m, list.effects_of(&m));
     }

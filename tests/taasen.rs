@@ -5,9 +5,9 @@
 //! reference when written).
 
 mod variants;
+use interp::engine::State;
 use interp::engine::Status;
-use interp::game::Game;
-use interp::state::State;
+use interp::ir::Game;
 use variants::*;
 
 fn game() -> Game {

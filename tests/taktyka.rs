@@ -5,8 +5,8 @@
 mod common;
 
 use common::{legal, perft, play, repo_path, status_text};
-use interp::game::Game;
-use interp::state::State;
+use interp::engine::State;
+use interp::ir::Game;
 
 const STANDARD: &str = "leader:e2 leader:e9 rolloff:white first:white";
 
@@ -47,7 +47,7 @@ fn setup_decisions_are_nodes_of_their_agents() {
     let st = at(&g, "leader:e2 leader:e9");
     assert!(g.is_chance(&st));
     assert_eq!(legal(&g, &st), ["rolloff:black", "rolloff:white"]);
-    let list = interp::cli::actions(&g, &st);
+    let list = g.actions(&st);
     assert_eq!(g.chance_probs(&st, &list), [0.5, 0.5]);
     // The roll-off winner chooses who starts.
     let st = at(&g, "leader:e2 leader:e9 rolloff:black");
@@ -75,14 +75,14 @@ fn charges_and_the_die() {
     for line in text.lines() {
         let moves = line.split('\t').next().unwrap();
         let st = at(&g, moves);
-        let list = interp::cli::actions(&g, &st);
+        let list = g.actions(&st);
         for m in &list.moves {
-            if !list.effects_of(m).iter().any(|e| matches!(e, interp::state::Effect::Then(..))) {
+            if !list.effects_of(m).iter().any(|e| matches!(e, interp::engine::Effect::Then(..))) {
                 continue;
             }
             let mut s = st.clone();
             g.apply(&mut s, m, list.effects_of(m));
-            let after = interp::cli::actions(&g, &s);
+            let after = g.actions(&s);
             let die = if g.is_chance(&s) {
                 let p = g.chance_probs(&s, &after);
                 after
@@ -212,7 +212,7 @@ fn node(g: &Game, st: &State, label: &str, expected: &str) -> String {
 /// The outcomes of a chance node with their probabilities, by notation.
 fn outcomes(g: &Game, st: &State) -> Vec<(String, f64)> {
     assert!(g.is_chance(st));
-    let list = interp::cli::actions(g, st);
+    let list = g.actions(st);
     // chance_probs follows the list's order; notations() is sorted, so pair them move by move.
     let names = list.moves.iter().map(|m| g.notation(st, m));
     let mut v: Vec<(String, f64)> = names.zip(g.chance_probs(st, &list)).collect();
@@ -429,7 +429,7 @@ fn charge_check_the_leader_must_leave_the_file() {
     // Take the checker (d1-e1, f1-e1) or leave the e file; the attacked leader may also step
     // orthogonally (e3-d3), but not along the file (e3-e2, e3-e4); nothing else is legal.
     let mut text = node(&g, &st, "White leader e3 in charge check from e1", "d1-e1 e3-d2 e3-d3 e3-d4 e3-f2 f1-e1");
-    let list = interp::cli::actions(&g, &st);
+    let list = g.actions(&st);
     for m in &list.moves {
         let mut s = st.clone();
         g.apply(&mut s, m, list.effects_of(m));

@@ -4,9 +4,9 @@
 //! checked against the reference when written) and the game ends.
 
 mod variants;
+use interp::engine::State;
 use interp::engine::Status;
-use interp::game::Game;
-use interp::state::State;
+use interp::ir::Game;
 use variants::*;
 
 fn game() -> Game {

@@ -5,9 +5,9 @@
 //! when written) and the game ends.
 
 mod variants;
+use interp::engine::State;
 use interp::engine::Status;
-use interp::game::Game;
-use interp::state::State;
+use interp::ir::Game;
 use variants::*;
 
 fn game() -> Game {
@@ -188,9 +188,9 @@ fn promotion_on_rank_10_to_queen() {
         strs(&["b9-a8", "b9-b8", "b9-bc10", "b9-bc10=C", "b9-bc10=F", "b9-bc10=Q", "b9-bc10=S"])
     );
     // The promoted piece replaces the Woozan.
-    let m = g.find_move(&st, &interp::cli::actions(&g, &st), "b9-bc10=Q").unwrap();
+    let m = g.find_move(&st, &g.actions(&st), "b9-bc10=Q").unwrap();
     let mut after = st.clone();
-    let list = interp::cli::actions(&g, &st);
+    let list = g.actions(&st);
     g.apply(&mut after, &m, list.effects_of(&m));
     assert_eq!(g.kind_char(after.board[g.board.cell("bc10").unwrap() as usize]), 'Q');
 }

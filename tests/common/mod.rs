@@ -1,9 +1,9 @@
 //! Helpers shared by the integration tests (each test crate uses a subset).
 #![allow(dead_code)]
 
+use interp::engine::{MoveList, State};
 use interp::engine::{Perft, Status};
-use interp::game::Game;
-use interp::state::{MoveList, State};
+use interp::ir::Game;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -32,7 +32,7 @@ pub fn play(g: &Game, st: &State, moves: &str) -> (State, Vec<u64>) {
     let mut st = st.clone();
     let mut hist = vec![];
     for (i, a) in moves.split_whitespace().enumerate() {
-        let list = interp::cli::actions(g, &st);
+        let list = g.actions(&st);
         let m = g.find_move(&st, &list, a).unwrap_or_else(|| {
             panic!(
                 "illegal action `{a}` at index {i} in position {}; legal: {}",
@@ -48,7 +48,7 @@ pub fn play(g: &Game, st: &State, moves: &str) -> (State, Vec<u64>) {
 
 /// Sorted notations of the legal actions (as `interp moves` prints them).
 pub fn legal(g: &Game, st: &State) -> Vec<String> {
-    let list = interp::cli::actions(g, st);
+    let list = g.actions(st);
     g.notations(st, &list)
 }
 

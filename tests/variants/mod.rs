@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use interp::engine::Status;
-use interp::game::Game;
-use interp::state::{MoveList, State};
+use interp::engine::{MoveList, State};
+use interp::ir::Game;
 
 #[path = "../common/mod.rs"]
 mod common;

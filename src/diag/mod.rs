@@ -1,11 +1,26 @@
-//! Diagnostics: every problem with file, line, column and a hint.
+//! Diagnostics: every problem with its kind (a stable code), file, line, column and a
+//! hint. Kinds are data ([`Code`]); they are rendered in one place ([`Sources::render`]).
 
-use crate::dsl::ast::Span;
+mod code;
+
+pub use code::{BoardCode, CheckCode, Code, LoadCode, SyntaxCode};
+
 use std::fmt;
+
+/// A byte range in the DSL source; turned into file:line:col by [`Source`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
 
 /// One problem found in a game file, located in the DSL text it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diag {
+    /// What kind of problem it is.
+    pub code: Code,
     /// Where, relative to the text being checked.
     pub span: Span,
     /// What is wrong.
@@ -15,9 +30,14 @@ pub struct Diag {
 }
 
 impl Diag {
-    /// A new diagnostic.
-    pub fn new(span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Diag { span, message: message.into(), hint: hint.into() }
+    /// A new diagnostic of a kind.
+    pub fn new(code: impl Into<Code>, span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Diag { code: code.into(), span, message: message.into(), hint: hint.into() }
+    }
+
+    /// A diagnostic not yet given its own kind (being phased out).
+    pub fn legacy(span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Diag { code: Code::Unclassified, span, message: message.into(), hint: hint.into() }
     }
 }
 

@@ -8,8 +8,8 @@
 
 use crate::board::NONE;
 use crate::engine::Status;
-use crate::game::Game;
-use crate::state::{Effect, Move, MoveList, State};
+use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::ir::Game;
 use std::time::{Duration, Instant};
 
 /// A small, fast, seedable PRNG (xorshift64*), so no crate is needed and seeds reproduce.

@@ -1,9 +1,9 @@
 //! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
 
 use crate::board::{Board, Cell, NONE};
-use crate::eval::Ctx;
-use crate::game::{Game, Op, Program};
-use crate::state::{Effect, Move, MoveList, State};
+use crate::engine::eval::Ctx;
+use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::ir::{Game, Op, Program};
 
 /// Unbounded loops stop after this many iterations.
 const LOOP_CAP: i64 = 64;
@@ -40,7 +40,7 @@ pub struct Gen<'a> {
     /// Moves of a follow-up decision: push rules do not apply.
     pub in_step: bool,
     /// The kind taken out of a stack on the origin (0: the cell's only piece).
-    pub stack: crate::game::Kind,
+    pub stack: crate::ir::Kind,
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).

@@ -2,38 +2,12 @@
 //! leap tables (fixed paths with no tests), slide probes, and the cells whose change can
 //! expose a royal piece (for the fast legality filter).
 
-use crate::board::{Cell, NONE};
-use crate::game::{C, Game, Probe};
-
-/// Precomputed attack data.
-#[derive(Debug, Clone, Default)]
-pub struct Tables {
-    /// Kind sets (one bool per kind) referenced by index.
-    pub kindsets: Vec<Vec<bool>>,
-    /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
-    pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
-    /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.
-    pub rays: Vec<Vec<(u8, u16, u16, u16)>>,
-    /// Per attacking player: other probes (tests on the way or at the landing cell).
-    pub general: Vec<Vec<(Probe, u16)>>,
-    /// Per victim player and royal cell: bitset of cells whose change can expose it
-    /// through a fixed path with tests, or empty when the fast legality filter does not
-    /// apply to this game (slides are handled by [`Tables::pins`]).
-    pub sensitive: Vec<Vec<Vec<u64>>>,
-    /// Per attacking player: every slide (direction, reach, kind set), for pin detection.
-    pub pin_rays: Vec<Vec<(u8, u16, u16)>>,
-    /// Per attacking player: for each non-reversible program, the register it waits for.
-    pub gates: Vec<Vec<Option<u8>>>,
-    /// Per attacking player, per non-reversible program, per origin: the cells it can
-    /// possibly land on or remove (empty when the board is too large to tabulate).
-    pub reach: Vec<Vec<Vec<[u64; 4]>>>,
-    /// The same inverted: per attacking player, per program, per target, the origins.
-    pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
-}
+use crate::board::Cell;
+use crate::ir::{AttackTables, C, Game, Probe};
 
 /// Every cell a program's cursor can visit or remove from an origin, ignoring all tests.
 fn reach_of(g: &Game, prog: u16, origin: Cell) -> [u64; 4] {
-    use crate::game::Op;
+    use crate::ir::Op;
     let ops = &g.programs[prog as usize].ops;
     let mut bits = [0u64; 4];
     let mut seen = std::collections::HashSet::new();
@@ -131,17 +105,17 @@ fn first_reg(c: &C) -> Option<u8> {
 /// The register a program needs set before it can do anything, if any.
 pub fn gate(g: &Game, prog: u16) -> Option<u8> {
     g.programs[prog as usize].ops.iter().find_map(|o| match o {
-        crate::game::Op::Test(t) => first_reg(&g.conds[*t as usize]),
+        crate::ir::Op::Test(t) => first_reg(&g.conds[*t as usize]),
         _ => None,
     })
 }
 
 /// Builds the tables of a compiled game.
-pub fn build(g: &Game) -> Tables {
+pub fn build(g: &Game) -> AttackTables {
     let np = g.np();
     let n = g.board.len();
-    let mut t = Tables::default();
-    let kindset = |t: &mut Tables, ks: &Vec<bool>| -> u16 {
+    let mut t = AttackTables::default();
+    let kindset = |t: &mut AttackTables, ks: &Vec<bool>| -> u16 {
         match t.kindsets.iter().position(|x| x == ks) {
             Some(i) => i as u16,
             None => {
@@ -274,92 +248,5 @@ fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
             }
         }
         frontier = next;
-    }
-}
-
-impl Tables {
-    /// Whether the fast legality filter applies.
-    pub fn filter(&self) -> bool {
-        !self.sensitive.is_empty()
-    }
-
-    /// Whether a cell can expose `victim`'s royal piece on `r` through a fixed path.
-    #[inline]
-    pub fn is_sensitive(&self, victim: u8, r: Cell, c: Cell) -> bool {
-        r == NONE || self.sensitive[victim as usize][r as usize][c as usize / 64] & (1 << (c % 64)) != 0
-    }
-
-    /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
-    pub fn pins(&self, g: &Game, st: &crate::state::State, victim: u8, r: Cell) -> [u64; 4] {
-        let mut bits = [0u64; 4];
-        for p in 0..g.np() {
-            if p == victim as usize {
-                continue;
-            }
-            for &(d, max, ks) in &self.pin_rays[p] {
-                self.pin_walk(g, st, victim, r, d, max, &self.kindsets[ks as usize], NONE, &mut bits);
-            }
-        }
-        bits
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn pin_walk(
-        &self,
-        g: &Game,
-        st: &crate::state::State,
-        victim: u8,
-        mut c: Cell,
-        d: u8,
-        mut left: u16,
-        ks: &[bool],
-        mut shield: Cell,
-        bits: &mut [u64; 4],
-    ) {
-        while left > 0 {
-            let s = match g.board.sources(c, d) {
-                [s] => *s,
-                srcs => {
-                    for &s in srcs {
-                        let mut sh = shield;
-                        if Self::pin_visit(g, st, victim, s, ks, &mut sh, bits) {
-                            self.pin_walk(g, st, victim, s, d, left - 1, ks, sh, bits);
-                        }
-                    }
-                    return;
-                }
-            };
-            if !Self::pin_visit(g, st, victim, s, ks, &mut shield, bits) {
-                return;
-            }
-            c = s;
-            left -= 1;
-        }
-    }
-
-    /// One cell of a slide walked back from the royal piece: the victim's first piece
-    /// becomes the shield; any other piece ends the walk, pinning the shield when it is one
-    /// of the slide's attackers. Returns whether the walk goes on.
-    fn pin_visit(
-        g: &Game,
-        st: &crate::state::State,
-        victim: u8,
-        s: Cell,
-        ks: &[bool],
-        shield: &mut Cell,
-        bits: &mut [u64; 4],
-    ) -> bool {
-        let k = st.board[s as usize];
-        if k == 0 {
-            return true;
-        }
-        if *shield == NONE && g.kind_owner[k as usize] == victim {
-            *shield = s;
-            return true;
-        }
-        if *shield != NONE && ks[k as usize] {
-            bits[*shield as usize / 64] |= 1 << (*shield % 64);
-        }
-        false
     }
 }

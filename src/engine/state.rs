@@ -1,8 +1,8 @@
 //! Game state and applying moves (copy-make: the caller clones, then applies).
 
 use crate::board::{Cell, NONE};
-use crate::dsl::ast::{AssignOp, Event};
-use crate::game::{Agent, DecisionStep, Game, Kind, StepBody, Stmt};
+use crate::ir::{Agent, DecisionStep, Game, Kind, StepBody, Stmt};
+use crate::ir::{AssignOp, Event};
 
 /// A position: board, player to move, variables, registers and piece counts.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -229,22 +229,6 @@ impl Game {
             .chain(st.stacks.iter().filter(move |(x, _)| *x == c).map(|(_, k)| *k))
     }
 
-    /// Puts every stack in canonical order: the smallest kind on the board, the rest sorted.
-    pub fn canonical_stacks(board: &mut [Kind], stacks: &mut Vec<(Cell, Kind)>) {
-        let mut cells: Vec<Cell> = stacks.iter().map(|&(c, _)| c).collect();
-        cells.sort_unstable();
-        cells.dedup();
-        for c in cells {
-            let b = board[c as usize];
-            if b != 0 {
-                stacks.push((c, b));
-            }
-            stacks.sort_unstable();
-            let i = stacks.iter().position(|(x, _)| *x == c).unwrap();
-            board[c as usize] = stacks.remove(i).1;
-        }
-    }
-
     /// Takes a piece of kind `k` out of the stack on `c`; another piece of the stack (the
     /// smallest kind) takes the board slot.
     fn take_stacked(&self, st: &mut State, c: Cell, k: Kind) {
@@ -354,7 +338,7 @@ impl Game {
                     continue;
                 }
                 let owner = self.kind_owner[k as usize];
-                let now = crate::movegen::Gen::matches(self, st, owner, c as Cell, t.progs[owner as usize]);
+                let now = crate::engine::movegen::Gen::matches(self, st, owner, c as Cell, t.progs[owner as usize]);
                 let (v, before) = self.tally(k, i);
                 let v = if owner == mover && now && !before { v.saturating_add(1) } else { v };
                 st.board[c] = self.with_tally(k, i, v, now);
@@ -526,7 +510,7 @@ impl Game {
         out.clear();
         let ds = &self.steps[st.phase as usize - 1];
         let me = st.to_move;
-        let cx = crate::eval::Ctx::new(self, st, me, NONE);
+        let cx = crate::engine::eval::Ctx::new(self, st, me, NONE);
         match &ds.body {
             StepBody::Choose(c, _) => {
                 for cell in 0..self.board.len() as Cell {
@@ -566,7 +550,7 @@ impl Game {
             }
             StepBody::Relocate(progs, _) => {
                 if st.pend != NONE && st.board[st.pend as usize] != 0 {
-                    let mut g = crate::movegen::Gen::new(self, st, me, st.pend, out, NONE);
+                    let mut g = crate::engine::movegen::Gen::new(self, st, me, st.pend, out, NONE);
                     g.in_step = true;
                     for &p in &progs[me as usize] {
                         g.run(&self.programs[p as usize]);
@@ -579,7 +563,7 @@ impl Game {
     /// Probabilities of the actions of a chance node, in the order of `list`.
     pub fn chance_probs(&self, st: &State, list: &MoveList) -> Vec<f64> {
         let ds = &self.steps[st.phase as usize - 1];
-        let cx = crate::eval::Ctx::new(self, st, st.to_move, NONE);
+        let cx = crate::engine::eval::Ctx::new(self, st, st.to_move, NONE);
         let StepBody::Outcomes(outs) = &ds.body else { return vec![1.0 / list.len().max(1) as f64; list.len()] };
         let w: Vec<f64> = list
             .moves
@@ -667,7 +651,7 @@ impl Game {
                 }
                 let ctx = StmtCtx { from: m.from, to: m.to, chosen: m.to, captured: c };
                 if let Some(c) = t.cond {
-                    let cx = crate::eval::Ctx::new(self, st, me, m.from);
+                    let cx = crate::engine::eval::Ctx::new(self, st, me, m.from);
                     if !cx.test(c, NONE, true) {
                         continue;
                     }
@@ -682,7 +666,7 @@ impl Game {
     fn exec_stmt(&self, st: &mut State, me: u8, s: &Stmt, ctx: &StmtCtx) {
         match s {
             Stmt::Assign(slot, per, op, e) => {
-                let v = crate::eval::Ctx::new(self, st, me, ctx.from).eval(e);
+                let v = crate::engine::eval::Ctx::new(self, st, me, ctx.from).eval(e);
                 let i = *slot as usize + if *per { me as usize } else { 0 };
                 match op {
                     AssignOp::Set => st.vars[i] = v,
@@ -743,7 +727,7 @@ impl Game {
                 }
             }
             Stmt::Start(e) => {
-                let v = crate::eval::Ctx::new(self, st, me, NONE).eval(e);
+                let v = crate::engine::eval::Ctx::new(self, st, me, NONE).eval(e);
                 st.first = v.clamp(0, self.np() as i64 - 1) as u8;
             }
         }

@@ -1,9 +1,8 @@
 //! Evaluating compiled conditions and expressions at a cell, for a player.
 
 use crate::board::{Cell, NONE};
-use crate::dsl::ast::CmpOp;
-use crate::game::{C, E, Game, Who};
-use crate::state::State;
+use crate::engine::state::State;
+use crate::ir::{C, E, Game, Who};
 
 /// What a condition is evaluated against: the game, a position, the player whose view it
 /// takes (`me`), and the origin of the piece being moved (NONE outside movement).
@@ -97,32 +96,14 @@ impl<'a> Ctx<'a> {
             C::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             C::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             C::Not(x) => !self.holds(x, c, stepped),
-            C::Cmp(a, op, b) => {
-                let (a, b) = (self.eval(a), self.eval(b));
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
-            }
+            C::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
             C::Check => g.in_check(self.st, self.me),
             C::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && {
                         let (x, _) = g.tally(k, *i as usize);
-                        let x = x as i64;
-                        match op {
-                            CmpOp::Eq => x == *v,
-                            CmpOp::Ne => x != *v,
-                            CmpOp::Lt => x < *v,
-                            CmpOp::Le => x <= *v,
-                            CmpOp::Gt => x > *v,
-                            CmpOp::Ge => x >= *v,
-                        }
+                        op.holds(x as i64, *v)
                     }
                 }
             }

@@ -1,13 +1,6 @@
 //! Abstract syntax of the rules DSL, with byte spans into the source text.
 
-/// A byte range in the DSL source; turned into file:line:col by [`crate::diag::Source`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Span {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
+pub use crate::diag::Span;
 
 /// A name with the place it was written.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,8 +3,8 @@
 
 use crate::board::{Cell, NONE};
 
-use crate::game::Game;
-use crate::state::State;
+use crate::engine::state::State;
+use crate::ir::Game;
 
 /// Errors reading a position string.
 #[derive(Debug, thiserror::Error, PartialEq)]

@@ -1,8 +1,8 @@
 //! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL` choice.
 
 use crate::board::NONE;
-use crate::game::Game;
-use crate::state::{Move, MoveList, State};
+use crate::engine::state::{Move, MoveList, State};
+use crate::ir::Game;
 
 impl Game {
     /// The notation of a move at a position.
@@ -10,7 +10,7 @@ impl Game {
         if m.from == NONE && st.phase != 0 {
             let ds = &self.steps[st.phase as usize - 1];
             return match &ds.body {
-                crate::game::StepBody::Outcomes(outs) => format!("{}:{}", ds.name, outs[m.choice as usize].0),
+                crate::ir::StepBody::Outcomes(outs) => format!("{}:{}", ds.name, outs[m.choice as usize].0),
                 _ => format!("{}:{}", ds.name, self.board.name(m.to)),
             };
         }

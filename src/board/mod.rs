@@ -2,7 +2,7 @@
 //! and edits, then frozen into dense tables for the engine.
 
 use crate::diag::Diag;
-use crate::dsl::ast::{BoardDecl, BoardStmt, Expr, Generator, Name, Span};
+use crate::syntax::ast::{BoardDecl, BoardStmt, Expr, Generator, Name, Span};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 use std::collections::HashMap;
@@ -172,7 +172,7 @@ fn letters(a: &Name, b: &Name) -> Result<Vec<String>, Diag> {
         (Some(x), Some(y)) if a.text.len() == 1 && b.text.len() == 1 && x <= y => {
             Ok((x..=y).map(|c| c.to_string()).collect())
         }
-        _ => Err(Diag::new(
+        _ => Err(Diag::legacy(
             Span { start: a.span.start, end: b.span.end },
             "bad file range",
             "write single letters in order, e.g. `files a..h`",
@@ -197,7 +197,7 @@ impl Builder {
             Generator::Square { files, ranks } => {
                 let fl = letters(&files.0, &files.1)?;
                 if ranks.0 > ranks.1 || ranks.1 - ranks.0 > 40 || fl.len() > 40 {
-                    return Err(Diag::new(
+                    return Err(Diag::legacy(
                         span,
                         "bad board size",
                         "ranks must be ascending, at most 40 files and ranks",
@@ -240,7 +240,7 @@ impl Builder {
             }
             Generator::Triangle { rows } => {
                 if !(1..=26).contains(rows) {
-                    return Err(Diag::new(span, "bad board size", "a triangle board has 1 to 26 rows"));
+                    return Err(Diag::legacy(span, "bad board size", "a triangle board has 1 to 26 rows"));
                 }
                 self.dir_list(&[("E", Some(0)), ("W", Some(180)), ("V", None)]);
                 let mut at = HashMap::new();
@@ -276,7 +276,7 @@ impl Builder {
             }
             Generator::Hex { radius } => {
                 if !(0..=12).contains(radius) {
-                    return Err(Diag::new(span, "bad board size", "a hex board has radius 0 to 12"));
+                    return Err(Diag::legacy(span, "bad board size", "a hex board has radius 0 to 12"));
                 }
                 self.hex_names = true;
                 let n = *radius;
@@ -317,7 +317,7 @@ impl Builder {
 
     fn find(&self, n: &Name) -> Result<usize, Diag> {
         self.by_name.get(&n.text).copied().filter(|&i| self.cells[i].is_some()).ok_or_else(|| {
-            Diag::new(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board (see `interp show`)")
+            Diag::legacy(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board (see `interp show`)")
         })
     }
 
@@ -333,14 +333,14 @@ impl Builder {
             BoardStmt::Cell(name, (x, y), span) => {
                 if self.hex_names {
                     if name.is_some() {
-                        return Err(Diag::new(
+                        return Err(Diag::legacy(
                             *span,
                             "hex cells are named by rank",
                             "write `cell (q, r)` with axial coordinates",
                         ));
                     }
                     if x.fract() != 0.0 || y.fract() != 0.0 {
-                        return Err(Diag::new(
+                        return Err(Diag::legacy(
                             *span,
                             "axial coordinates must be whole numbers",
                             "write `cell (2, -4)`",
@@ -349,10 +349,10 @@ impl Builder {
                     self.add_hex(*x as i64, *y as i64);
                 } else {
                     let Some(n) = name else {
-                        return Err(Diag::new(*span, "this cell needs a name", "write `cell NAME at (x, y)`"));
+                        return Err(Diag::legacy(*span, "this cell needs a name", "write `cell NAME at (x, y)`"));
                     };
                     if self.by_name.contains_key(&n.text) {
-                        return Err(Diag::new(
+                        return Err(Diag::legacy(
                             n.span,
                             format!("cell `{}` exists already", n.text),
                             "choose another name",
@@ -374,7 +374,7 @@ impl Builder {
             BoardStmt::Link(a, d, targets) => {
                 let ia = self.find(a)?;
                 let di = self.dirs.iter().position(|x| x.name == d.text).ok_or_else(|| {
-                    Diag::new(
+                    Diag::legacy(
                         d.span,
                         format!("unknown direction `{}`", d.text),
                         format!(
@@ -445,7 +445,7 @@ impl Builder {
             }
         }
         if cells.len() >= FORK as usize {
-            return Err(Diag::new(Span::default(), "board too large", "use fewer cells"));
+            return Err(Diag::legacy(Span::default(), "board too large", "use fewer cells"));
         }
         let mut graph: DiGraph<Cell, u8> = DiGraph::new();
         let nodes: Vec<NodeIndex> = (0..cells.len()).map(|i| graph.add_node(i as Cell)).collect();
@@ -510,7 +510,7 @@ fn eval_coord(e: &Expr, vars: &[(&'static str, i64)]) -> Result<i64, Diag> {
     match e {
         Expr::Int(v, _) => Ok(*v),
         Expr::Name(n) => vars.iter().find(|(k, _)| *k == n.text).map(|(_, v)| *v).ok_or_else(|| {
-            Diag::new(
+            Diag::legacy(
                 n.span,
                 format!("unknown coordinate `{}`", n.text),
                 format!("this board's coordinates are {}", vars.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")),
@@ -521,7 +521,7 @@ fn eval_coord(e: &Expr, vars: &[(&'static str, i64)]) -> Result<i64, Diag> {
             Ok(if *neg { a - b } else { a + b })
         }
         Expr::Func(n, _) => {
-            Err(Diag::new(n.span, "functions are not allowed in a colour formula", "use coordinates, + and -"))
+            Err(Diag::legacy(n.span, "functions are not allowed in a colour formula", "use coordinates, + and -"))
         }
     }
 }

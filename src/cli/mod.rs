@@ -1,10 +1,10 @@
 //! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay.
 
 use crate::ai::{Ai, Limits, describe_score, material};
+use crate::engine::state::{MoveList, State};
 use crate::engine::{Perft, Status};
-use crate::game::Game;
+use crate::ir::Game;
 use crate::selfplay::Player;
-use crate::state::{MoveList, State};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -155,7 +155,7 @@ pub fn run(cli: Cli) -> i32 {
             }
         },
         Cmd::Moves(start) => with_start(&start, |g, st, _| {
-            let list = actions(g, st);
+            let list = g.actions(st);
             for a in g.notations(st, &list) {
                 println!("{a}");
             }
@@ -338,7 +338,7 @@ pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, Stri
     let mut hist = vec![];
     let record: Vec<String> = moves.split_whitespace().map(String::from).collect();
     for (i, a) in record.iter().enumerate() {
-        let list = actions(g, &st);
+        let list = g.actions(&st);
         let m = g
             .find_move(&st, &list, a)
             .ok_or(format!("illegal action `{a}` at index {i} (0-based) of the saved moves"))?;
@@ -346,17 +346,6 @@ pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, Stri
         g.apply(&mut st, &m, list.effects_of(&m));
     }
     Ok((st, hist, record, fen))
-}
-
-/// Legal actions at a node (none when the game is over).
-pub fn actions(g: &Game, st: &State) -> MoveList {
-    let mut l = MoveList::default();
-    let mut scratch = st.clone();
-    g.legal_moves(st, &mut l, &mut scratch);
-    if let Status::Over(_) = g.status(st, &l, &[], false) {
-        l.clear();
-    }
-    l
 }
 
 fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) -> i32) -> i32 {
@@ -379,7 +368,7 @@ fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) -> i32) -> i3
     };
     let mut hist = vec![];
     for (i, a) in start.moves.split_whitespace().enumerate() {
-        let list = actions(&g, &st);
+        let list = g.actions(&st);
         match g.find_move(&st, &list, a) {
             Some(m) => {
                 hist.push(g.position_key(&st));
@@ -569,7 +558,7 @@ pub fn play(g: &Game, mut st: State, mut hist: Vec<u64>, mut record: Vec<String>
             None => st.clone(),
         };
         print!("{}", show_styled(g, &shown, &hist, Style::for_stdout()));
-        let list = actions(g, &st);
+        let list = g.actions(&st);
         if g.is_chance(&st) {
             // Chance acts on its own: roll and show the outcome.
             let m = crate::ai::sample_chance(g, &st, &list, &mut rng);

@@ -27,7 +27,7 @@ fn name(p: P) -> Name {
 }
 
 fn int(p: P) -> Result<i64, Diag> {
-    p.as_str().parse().map_err(|_| Diag::new(span(&p), "number out of range", "use a smaller number"))
+    p.as_str().parse().map_err(|_| Diag::legacy(span(&p), "number out of range", "use a smaller number"))
 }
 
 /// Parses one rules text; `shift` is added to every span (the text's place in the span space).
@@ -204,7 +204,7 @@ fn pest_error(e: pest::error::Error<Rule>) -> Diag {
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    Diag::new(Span { start, end }, msg, "see docs/LANGUAGE.md for the syntax of each statement")
+    Diag::legacy(Span { start, end }, msg, "see docs/LANGUAGE.md for the syntax of each statement")
 }
 
 fn describe(r: &Rule) -> String {
@@ -384,7 +384,7 @@ fn pattern(p: P) -> Result<Pattern, Diag> {
                 (&[-1], &s[1..])
             };
             let a: i64 =
-                digits.parse().map_err(|_| Diag::new(sp, "angle out of range", "write an angle in degrees"))?;
+                digits.parse().map_err(|_| Diag::legacy(sp, "angle out of range", "write an angle in degrees"))?;
             Ok(Pattern::Turn(signs.iter().map(|s| s * a).collect(), sp))
         }
         Rule::call => {

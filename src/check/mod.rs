@@ -3,9 +3,9 @@
 
 use crate::board::Board;
 use crate::diag::Diag;
-use crate::dsl::ast::{self, Arg, Cond, Expr, Name, Pattern, Rules, Selector, Span};
-use crate::game::*;
+use crate::ir::*;
 use crate::load::Spec;
+use crate::syntax::ast::{self, Arg, Cond, Expr, Name, Pattern, Rules, Selector, Span};
 use std::collections::HashMap;
 
 /// Where a condition is used: some atoms only make sense in some places.
@@ -118,7 +118,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let m = merge(&spec.rules);
     let mut errs: Vec<Diag> = vec![];
     let Some(bdecl) = m.board else {
-        return Err(vec![Diag::new(
+        return Err(vec![Diag::legacy(
             spec.origin,
             "the game has no board",
             "add `board square files a..h ranks 1..8` to the rules",
@@ -126,7 +126,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     };
     let board = Board::build(bdecl)?;
     if spec.players.is_empty() {
-        return Err(vec![Diag::new(
+        return Err(vec![Diag::legacy(
             spec.origin,
             "the game has no players",
             "add `players = [\"white\", \"black\"]` to [game]",
@@ -137,7 +137,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut factions = players.clone();
     for n in &spec.neutral {
         if factions.contains(&n.text) {
-            errs.push(Diag::new(
+            errs.push(Diag::legacy(
                 n.span,
                 format!("faction `{}` declared twice", n.text),
                 "a neutral faction is not a player",
@@ -148,7 +148,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     let nf = factions.len();
     if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
-        return Err(vec![Diag::new(
+        return Err(vec![Diag::legacy(
             spec.origin,
             "a game needs 1 to 64 piece types",
             "declare pieces as [pieces.X] tables",
@@ -170,7 +170,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         };
         match (options.iter_mut().find(|(n, _)| n == k), v) {
             (Some(slot), Some(v)) => slot.1 = v,
-            (None, _) => errs.push(Diag::new(
+            (None, _) => errs.push(Diag::legacy(
                 spec.origin,
                 format!("unknown option `{k}`"),
                 format!(
@@ -178,7 +178,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                     options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
                 ),
             )),
-            (_, None) => errs.push(Diag::new(
+            (_, None) => errs.push(Diag::legacy(
                 spec.origin,
                 format!("bad value for option `{k}`"),
                 "write NAME, NAME=NUMBER, NAME=true or NAME=false",
@@ -215,7 +215,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     for (n, (_, _, sp)) in &m.orients {
         if !players.contains(n) {
-            c.errs.push(Diag::new(*sp, format!("unknown player `{n}`"), format!("players are {}", players.join(", "))));
+            c.errs.push(Diag::legacy(
+                *sp,
+                format!("unknown player `{n}`"),
+                format!("players are {}", players.join(", ")),
+            ));
         }
     }
     for p in &spec.pieces {
@@ -234,7 +238,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let registers: Vec<String> = m.registers.iter().map(|n| n.0.text.clone()).collect();
     let long_regs: Vec<bool> = m.registers.iter().map(|n| n.1).collect();
     if long_regs.len() > 32 && long_regs.iter().any(|&l| l) {
-        c.errs.push(Diag::new(m.registers[0].0.span, "too many registers", "use at most 32 with long registers"));
+        c.errs.push(Diag::legacy(m.registers[0].0.span, "too many registers", "use at most 32 with long registers"));
     }
 
     // Kinds.
@@ -249,7 +253,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     let nstates = stride as usize;
     if 1 + nt * nf * nstates > 255 {
-        return Err(vec![Diag::new(
+        return Err(vec![Diag::legacy(
             m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
             "too many piece states",
             "use fewer piece types, players or smaller tallies",
@@ -279,7 +283,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut promotions = vec![vec![]; nt * np];
     for pd in &m.pieces {
         let Some(t) = c.type_index(&pd.name.text) else {
-            c.errs.push(Diag::new(pd.name.span, format!("unknown piece `{}`", pd.name.text), c.piece_hint()));
+            c.errs.push(Diag::legacy(pd.name.span, format!("unknown piece `{}`", pd.name.text), c.piece_hint()));
             continue;
         };
         for p in 0..np as u8 {
@@ -297,14 +301,16 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
             for pr in &pd.promotes {
                 let Some(z) = c.zone_for(&pr.zone, p) else {
-                    c.errs.push(Diag::new(pr.zone.span, format!("unknown zone `{}`", pr.zone.text), c.zone_hint()));
+                    c.errs.push(Diag::legacy(pr.zone.span, format!("unknown zone `{}`", pr.zone.text), c.zone_hint()));
                     continue;
                 };
                 let mut to = vec![];
                 for n in &pr.to {
                     match c.type_index(&n.text) {
                         Some(i) => to.push(i as u8),
-                        None => c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
+                        None => {
+                            c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.piece_hint()))
+                        }
                     }
                 }
                 promotions[t * np + p as usize].push(Promotion { zone: z, optional: pr.optional, to });
@@ -355,7 +361,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 Some(x) => types |= 1 << x,
                 None => {
                     let h = c.piece_hint();
-                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                    c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
         }
@@ -390,7 +396,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 } else if let Some((slot, false)) = c.var(t) {
                     Agent::Var(slot)
                 } else {
-                    c.errs.push(Diag::new(
+                    c.errs.push(Diag::legacy(
                         s.agent.span,
                         format!("unknown agent `{t}`"),
                         "write chance, mover, opponent, a player or a counter holding a player index",
@@ -439,7 +445,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         steps.push(DecisionStep { name: s.name.text.clone(), agent, hidden: s.hidden, body });
     }
     if setup_steps.len() > 250 {
-        c.errs.push(Diag::new(spec.origin, "too many setup steps", "use at most 250"));
+        c.errs.push(Diag::legacy(spec.origin, "too many setup steps", "use at most 250"));
     }
 
     // Demotion types for `pocket`.
@@ -447,7 +453,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         if let Some(d) = &p.demote {
             let (Some(t), Some(to)) = (c.type_index(&p.letter.text), c.type_index(&d.text)) else {
                 let h = c.piece_hint();
-                c.errs.push(Diag::new(d.span, format!("unknown piece `{}`", d.text), h));
+                c.errs.push(Diag::legacy(d.span, format!("unknown piece `{}`", d.text), h));
                 continue;
             };
             c.types[t].demote = Some(to as u8);
@@ -459,14 +465,14 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         for n in names {
             match c.type_index(&n.text) {
                 Some(i) if c.reserves.iter().any(|(t, _)| *t as usize == i) => mask |= 1 << i,
-                Some(_) => c.errs.push(Diag::new(
+                Some(_) => c.errs.push(Diag::legacy(
                     n.span,
                     format!("`{}` has no reserve to drop from", n.text),
                     "declare one in [reserve.PLAYER] (it may start at 0)",
                 )),
                 None => {
                     let h = c.piece_hint();
-                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                    c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
         }
@@ -486,7 +492,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 Some(i) => mask |= 1 << i,
                 None => {
                     let h = c.piece_hint();
-                    c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), h));
+                    c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
         }
@@ -501,13 +507,13 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         for n in &t.types {
             match c.type_index(&n.text) {
                 Some(i) => types |= 1 << i,
-                None => c.errs.push(Diag::new(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
+                None => c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
             }
         }
         let by = t.by.as_ref().and_then(|n| {
             let p = players.iter().position(|q| *q == n.text);
             if p.is_none() {
-                c.errs.push(Diag::new(
+                c.errs.push(Diag::legacy(
                     n.span,
                     format!("unknown player `{}`", n.text),
                     format!("players are {}", players.join(", ")),
@@ -525,9 +531,9 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 ast::Stmt::Assign(n, op, e) => match c.var(&n.text) {
                     Some((slot, per)) => {
                         let e = c.expr(e, 0);
-                        stmts.push(Stmt::Assign(slot, per, *op, e));
+                        stmts.push(Stmt::Assign(slot, per, (*op).into(), e));
                     }
-                    None => c.errs.push(Diag::new(
+                    None => c.errs.push(Diag::legacy(
                         n.span,
                         format!("unknown counter `{}`", n.text),
                         "declare it with `counter NAME = 0`",
@@ -544,11 +550,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 }
                 ast::Stmt::Drop(tn, at) => {
                     let Some(ti) = c.type_index(&tn.text) else {
-                        c.errs.push(Diag::new(tn.span, format!("unknown piece `{}`", tn.text), c.piece_hint()));
+                        c.errs.push(Diag::legacy(tn.span, format!("unknown piece `{}`", tn.text), c.piece_hint()));
                         continue;
                     };
                     let Some(&(_, slot)) = c.reserves.iter().find(|(t, _)| *t as usize == ti) else {
-                        c.errs.push(Diag::new(
+                        c.errs.push(Diag::legacy(
                             tn.span,
                             format!("no reserve of `{}`", tn.text),
                             "declare one in [reserve.PLAYER]",
@@ -559,7 +565,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                         "from" => true,
                         "to" => false,
                         _ => {
-                            c.errs.push(Diag::new(
+                            c.errs.push(Diag::legacy(
                                 at.span,
                                 "drop where?",
                                 "write `at from` (the cell left) or `at to` (the cell reached)",
@@ -571,7 +577,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 }
             }
         }
-        triggers.push(Trigger { event: t.event, types, by, cond, stmts });
+        triggers.push(Trigger { event: t.event.into(), types, by, cond, stmts });
     }
     let mut ends = vec![];
     for e in &m.ends {
@@ -579,7 +585,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         let automatic = e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &c.vars);
         let needs_moves = mentions(&cc, &|x| matches!(x, C::NoMoves | C::CanCapture(_)));
         let id = c.intern(cc);
-        ends.push(EndRule { outcome: e.outcome, cond: id, automatic, needs_moves });
+        ends.push(EndRule { outcome: e.outcome.into(), cond: id, automatic, needs_moves });
     }
 
     // Setup.
@@ -590,21 +596,21 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         let t = c.type_index(&letter.text);
         let cl = board.cell(&cell.text);
         if p.is_none() {
-            c.errs.push(Diag::new(
+            c.errs.push(Diag::legacy(
                 pl.span,
                 format!("unknown player `{}` in the setup", pl.text),
                 format!("players and factions are {}", factions.join(", ")),
             ));
         }
         if t.is_none() {
-            c.errs.push(Diag::new(
+            c.errs.push(Diag::legacy(
                 letter.span,
                 format!("unknown piece `{}` in the setup", letter.text),
                 c.piece_hint(),
             ));
         }
         if cl.is_none() {
-            c.errs.push(Diag::new(
+            c.errs.push(Diag::legacy(
                 cell.span,
                 format!("unknown cell `{}` in the setup", cell.text),
                 "name a cell of the board",
@@ -617,7 +623,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             } else if spec.stacks {
                 setup_stacks.push((cl, k));
             } else {
-                c.errs.push(Diag::new(
+                c.errs.push(Diag::legacy(
                     cell.span,
                     format!("cell `{}` is already occupied", cell.text),
                     "each cell holds one piece (set `stacks = true` in [game] for starting stacks)",
@@ -640,7 +646,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 let slot = c.reserves.iter().find(|(x, _)| *x as usize == t).unwrap().1;
                 init_vars[slot as usize + p] = *n;
             }
-            _ => c.errs.push(Diag::new(
+            _ => c.errs.push(Diag::legacy(
                 pl.span,
                 "unknown player or piece in [reserve]",
                 "write [reserve.PLAYER] with PIECE = COUNT",
@@ -654,7 +660,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             match board.cell(&n.text) {
                 Some(x) => v.push(x),
                 None => {
-                    c.errs.push(Diag::new(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board"))
+                    c.errs.push(Diag::legacy(n.span, format!("unknown cell `{}`", n.text), "name a cell of the board"))
                 }
             }
         }
@@ -664,7 +670,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         if let Some(n) = field {
             match c.var(&n.text) {
                 Some((s, false)) => *slot = Some(s),
-                _ => c.errs.push(Diag::new(
+                _ => c.errs.push(Diag::legacy(
                     n.span,
                     format!("unknown counter `{}`", n.text),
                     "name a counter declared in the rules",
@@ -684,20 +690,20 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     for (f, piece, l) in &spec.letters {
         match (factions.iter().position(|x| *x == f.text), c.type_index(&piece.text)) {
             (Some(fi), Some(ti)) => letters[fi * nt + ti] = l.text.chars().next().unwrap(),
-            (None, _) => c.errs.push(Diag::new(
+            (None, _) => c.errs.push(Diag::legacy(
                 f.span,
                 format!("unknown faction `{}`", f.text),
                 format!("players and factions are {}", factions.join(", ")),
             )),
             (_, None) => {
                 let h = c.piece_hint();
-                c.errs.push(Diag::new(piece.span, format!("unknown piece `{}`", piece.text), h));
+                c.errs.push(Diag::legacy(piece.span, format!("unknown piece `{}`", piece.text), h));
             }
         }
     }
     for (i, l) in letters.iter().enumerate() {
         if letters[..i].contains(l) {
-            c.errs.push(Diag::new(
+            c.errs.push(Diag::legacy(
                 spec.letters.first().map(|x| x.2.span).unwrap_or_default(),
                 format!("letter `{l}` is used by two factions' pieces"),
                 "give each faction's pieces their own letters in [letters.FACTION]",
@@ -712,7 +718,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             _ => {
                 let h = c.piece_hint();
                 let bad = if c.type_index(&a.text).is_none() { a } else { b };
-                c.errs.push(Diag::new(bad.span, format!("unknown piece `{}`", bad.text), h));
+                c.errs.push(Diag::legacy(bad.span, format!("unknown piece `{}`", bad.text), h));
             }
         }
     }
@@ -724,7 +730,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             continue;
         };
         let Some(si) = c.followup_names.iter().position(|x| *x == step.text) else {
-            c.errs.push(Diag::new(
+            c.errs.push(Diag::legacy(
                 step.span,
                 format!("unknown follow-up `{}`", step.text),
                 "declare it with `followup NAME by AGENT: ...`",
@@ -751,7 +757,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             Some(o) => match c.options.iter().find(|(n, _)| *n == o.text) {
                 Some((_, v)) => *v != 0,
                 None => {
-                    c.errs.push(Diag::new(o.span, format!("unknown option `{}`", o.text), "declare it in [options]"));
+                    c.errs.push(Diag::legacy(
+                        o.span,
+                        format!("unknown option `{}`", o.text),
+                        "declare it in [options]",
+                    ));
                     false
                 }
             },
@@ -813,7 +823,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             Some(id) => display_zones.push((id, glyph.text.chars().next().unwrap_or('.'))),
             None => {
                 let h = c.zone_hint();
-                c.errs.push(Diag::new(z.span, format!("unknown zone `{}`", z.text), h));
+                c.errs.push(Diag::legacy(z.span, format!("unknown zone `{}`", z.text), h));
             }
         }
     }
@@ -823,7 +833,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             Some(id) => display_fills.push((id, col.text.clone())),
             None => {
                 let h = c.zone_hint();
-                c.errs.push(Diag::new(z.span, format!("unknown zone `{}`", z.text), h));
+                c.errs.push(Diag::legacy(z.span, format!("unknown zone `{}`", z.text), h));
             }
         }
     }
@@ -831,7 +841,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     for (f, col) in &spec.display_factions {
         match factions.iter().position(|x| *x == f.text) {
             Some(i) => faction_colours[i] = Some(col.text.clone()),
-            None => c.errs.push(Diag::new(
+            None => c.errs.push(Diag::legacy(
                 f.span,
                 format!("unknown faction `{}`", f.text),
                 format!("factions are {}", factions.join(", ")),
@@ -894,7 +904,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         custodians,
         attack: Default::default(),
     };
-    game.attack = crate::attack::build(&game);
+    game.attack = crate::opt::attack::build(&game);
     Ok(game)
 }
 
@@ -1090,7 +1100,7 @@ impl Compiler<'_> {
                     Some(n) => match self.players.iter().position(|p| *p == n.text) {
                         Some(p) => vec![p],
                         None => {
-                            self.errs.push(Diag::new(
+                            self.errs.push(Diag::legacy(
                                 n.span,
                                 format!("unknown player `{}`", n.text),
                                 format!("players are {}", self.players.join(", ")),
@@ -1130,7 +1140,11 @@ impl Compiler<'_> {
                         }
                     }
                     if !any {
-                        self.errs.push(Diag::new(*sp, format!("the board has no rank {r}"), "check the board's ranks"));
+                        self.errs.push(Diag::legacy(
+                            *sp,
+                            format!("the board has no rank {r}"),
+                            "check the board's ranks",
+                        ));
                     }
                 }
                 ast::CellItem::File(f) => {
@@ -1142,7 +1156,7 @@ impl Compiler<'_> {
                         }
                     }
                     if !any {
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             f.span,
                             format!("the board has no file {}", f.text),
                             "check the board's files",
@@ -1165,7 +1179,7 @@ impl Compiler<'_> {
                             set[i] |= v;
                         }
                     } else {
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             n.span,
                             format!("unknown cell or zone `{}`", n.text),
                             "name a cell of the board or an earlier zone",
@@ -1217,10 +1231,10 @@ impl Compiler<'_> {
             ast::Stmt::Assign(n, op, e) => match self.var(&n.text) {
                 Some((slot, per)) => {
                     let e = self.expr(e, p);
-                    Some(Stmt::Assign(slot, per, *op, e))
+                    Some(Stmt::Assign(slot, per, (*op).into(), e))
                 }
                 None => {
-                    self.errs.push(Diag::new(
+                    self.errs.push(Diag::legacy(
                         n.span,
                         format!("unknown counter `{}`", n.text),
                         "declare it with `counter NAME = 0`",
@@ -1234,7 +1248,7 @@ impl Compiler<'_> {
                 match (ti, slot, at.text.as_str()) {
                     (Some(t), Some(slot), "from" | "to") => Some(Stmt::Drop(t as u8, slot, at.text == "from")),
                     _ => {
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             tn.span,
                             "cannot drop here",
                             "write `drop T at from|to` for a type with a reserve",
@@ -1247,7 +1261,7 @@ impl Compiler<'_> {
                 Some(i) => Some(Stmt::Change(i as u8)),
                 None => {
                     let h = self.piece_hint();
-                    self.errs.push(Diag::new(t.span, format!("unknown piece `{}`", t.text), h));
+                    self.errs.push(Diag::legacy(t.span, format!("unknown piece `{}`", t.text), h));
                     None
                 }
             },
@@ -1255,7 +1269,7 @@ impl Compiler<'_> {
                 "chosen" => Some(Stmt::RemoveAt(true)),
                 "cell" => Some(Stmt::RemoveAt(false)),
                 _ => {
-                    self.errs.push(Diag::new(
+                    self.errs.push(Diag::legacy(
                         r.span,
                         format!("unknown cell reference `{}`", r.text),
                         "write `remove chosen` or `remove cell`",
@@ -1271,7 +1285,7 @@ impl Compiler<'_> {
             ast::Stmt::Reset(n) => match self.tally_names.iter().position(|x| *x == n.text) {
                 Some(i) => Some(Stmt::Reset(i as u8)),
                 None => {
-                    self.errs.push(Diag::new(
+                    self.errs.push(Diag::legacy(
                         n.span,
                         format!("unknown tally `{}`", n.text),
                         "declare it with `tally NAME max N for TYPES when PATTERN`",
@@ -1479,7 +1493,7 @@ impl Compiler<'_> {
         *budget += 1;
         if *budget > 10_000 || depth > 64 {
             if *budget <= 10_000 {
-                self.errs.push(Diag::new(
+                self.errs.push(Diag::legacy(
                     p.span(),
                     "macro expansion too deep",
                     "a define may not call itself, directly or through others",
@@ -1599,7 +1613,7 @@ impl Compiler<'_> {
             }
             Pattern::Repeat(body, lo, hi, s) => {
                 if cg.depth >= 4 {
-                    self.errs.push(Diag::new(*s, "repetitions nested too deeply", "nest at most 4 repetitions"));
+                    self.errs.push(Diag::legacy(*s, "repetitions nested too deeply", "nest at most 4 repetitions"));
                     return;
                 }
                 let slot = cg.depth;
@@ -1659,7 +1673,7 @@ impl Compiler<'_> {
                         }
                     };
                     if slot >= 4 {
-                        self.errs.push(Diag::new(n.span, "too many marks in one pattern", "use at most 4 marks"));
+                        self.errs.push(Diag::legacy(n.span, "too many marks in one pattern", "use at most 4 marks"));
                         return;
                     }
                     cg.ops.push(Op::Mark(slot as u8));
@@ -1685,7 +1699,7 @@ impl Compiler<'_> {
                                 }
                             },
                             _ => {
-                                self.errs.push(Diag::new(
+                                self.errs.push(Diag::legacy(
                                     n.span,
                                     "remove needs one direction",
                                     "write remove(S) or remove(here)",
@@ -1698,17 +1712,17 @@ impl Compiler<'_> {
                     ("then", 1) => match &args[0] {
                         Arg::Pattern(Pattern::Dir(f)) => match self.followup_names.iter().position(|x| *x == f.text) {
                             Some(i) => cg.ops.push(Op::Then(i as u16)),
-                            None => self.errs.push(Diag::new(
+                            None => self.errs.push(Diag::legacy(
                                 f.span,
                                 format!("unknown follow-up `{}`", f.text),
                                 "declare it with `followup NAME by AGENT: ...`",
                             )),
                         },
-                        _ => self.errs.push(Diag::new(n.span, "then needs a follow-up name", "write then(NAME)")),
+                        _ => self.errs.push(Diag::legacy(n.span, "then needs a follow-up name", "write then(NAME)")),
                     },
                     ("carry", 2) => match (mark_arg(cg, args.first()), mark_arg(cg, args.get(1))) {
                         (Some(a), Some(b)) => cg.ops.push(Op::Carry(Some(a), b)),
-                        _ => self.errs.push(Diag::new(
+                        _ => self.errs.push(Diag::legacy(
                             n.span,
                             "carry needs marks set earlier in the pattern",
                             "write e.g. `@a ... @b ... carry(@a, @b)`",
@@ -1716,7 +1730,7 @@ impl Compiler<'_> {
                     },
                     ("carry", 1) | ("land", 1) => match mark_arg(cg, args.first()) {
                         Some(s) => cg.ops.push(if n.text == "carry" { Op::Carry(None, s) } else { Op::Land(s) }),
-                        None => self.errs.push(Diag::new(
+                        None => self.errs.push(Diag::legacy(
                             n.span,
                             format!("{} needs a mark set earlier in the pattern", n.text),
                             "write e.g. `@k` before it and then carry(@k)",
@@ -1725,7 +1739,7 @@ impl Compiler<'_> {
                     _ => {
                         let mut known: Vec<String> = self.m.defines.keys().map(|(k, a)| format!("{k}/{a}")).collect();
                         known.sort();
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             n.span,
                             format!("unknown macro or action `{}` with {} argument(s)", n.text, args.len()),
                             format!(
@@ -1744,7 +1758,7 @@ impl Compiler<'_> {
         let mut sets: Vec<String> = self.m.dirs.keys().cloned().collect();
         sets.sort();
         names.extend(sets);
-        Diag::new(
+        Diag::legacy(
             n.span,
             format!("unknown direction `{}`", n.text),
             format!("directions and sets here: {}, same, back", names.join(" ")),
@@ -1760,9 +1774,9 @@ impl Compiler<'_> {
                 let i = self.tally_names.iter().position(|x| *x == n.text).unwrap();
                 let e = self.expr(b, p);
                 match constant(&e) {
-                    Some(v) => C::Tally(i as u8, *op, v),
+                    Some(v) => C::Tally(i as u8, (*op).into(), v),
                     None => {
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             n.span,
                             "a tally is compared with a number",
                             "write e.g. [NAME >= 3]",
@@ -1771,11 +1785,11 @@ impl Compiler<'_> {
                     }
                 }
             }
-            Cond::Cmp(a, op, b) => C::Cmp(self.expr(a, p), *op, self.expr(b, p)),
+            Cond::Cmp(a, op, b) => C::Cmp(self.expr(a, p), (*op).into(), self.expr(b, p)),
             Cond::Func(n, args) => {
                 let only_end = |s: &mut Self| {
                     if place != Place::End {
-                        s.errs.push(Diag::new(
+                        s.errs.push(Diag::legacy(
                             n.span,
                             format!("`{}` can only be used in an end rule", n.text),
                             "move it into the `end { }` block",
@@ -1795,7 +1809,7 @@ impl Compiler<'_> {
                             if let Expr::Name(x) = a {
                                 match self.type_index(&x.text) {
                                     Some(t) => mask |= 1 << t,
-                                    None => self.errs.push(Diag::new(
+                                    None => self.errs.push(Diag::legacy(
                                         x.span,
                                         format!("unknown piece `{}`", x.text),
                                         self.piece_hint(),
@@ -1806,7 +1820,7 @@ impl Compiler<'_> {
                         C::CanCapture(mask)
                     }
                     _ => {
-                        self.errs.push(Diag::new(
+                        self.errs.push(Diag::legacy(
                             n.span,
                             format!("unknown condition `{}(...)`", n.text),
                             "known: repetition(N), can-capture(PIECES)",
@@ -1834,7 +1848,7 @@ impl Compiler<'_> {
                     "can-beat" => C::CanBeat,
                     "no-moves" => {
                         if place != Place::End {
-                            self.errs.push(Diag::new(
+                            self.errs.push(Diag::legacy(
                                 n.span,
                                 "`no-moves` can only be used in an end rule",
                                 "move it into the `end { }` block",
@@ -1863,7 +1877,7 @@ impl Compiler<'_> {
                         } else if let Some((_, v)) = self.options.iter().find(|(o, _)| o == t) {
                             if *v != 0 { C::True } else { C::Not(Box::new(C::True)) }
                         } else if let Some((slot, per)) = self.var(t) {
-                            C::Cmp(E::Var(slot, per, Who::Me), ast::CmpOp::Ne, E::Int(0))
+                            C::Cmp(E::Var(slot, per, Who::Me), CmpOp::Ne, E::Int(0))
                         } else {
                             let mut known: Vec<String> = [
                                 "empty", "occupied", "enemy", "friend", "unmoved", "origin", "attacked", "check",
@@ -1875,7 +1889,7 @@ impl Compiler<'_> {
                             known.extend(self.types.iter().map(|t| t.letter.to_string()));
                             known.extend(self.zones.iter().map(|z| z.0.clone()));
                             known.extend(registers.iter().cloned());
-                            self.errs.push(Diag::new(
+                            self.errs.push(Diag::legacy(
                                 n.span,
                                 format!("unknown condition `{t}`"),
                                 format!("known here: {}", known.join(" ")),
@@ -1907,7 +1921,7 @@ impl Compiler<'_> {
                 } else if n.text == "removed" {
                     E::Removed
                 } else {
-                    self.errs.push(Diag::new(
+                    self.errs.push(Diag::legacy(
                         n.span,
                         format!("unknown name `{}` in an expression", n.text),
                         "use a counter, an option, a player or a number",
@@ -1944,7 +1958,7 @@ impl Compiler<'_> {
                                 } else if let Some(ti) = self.type_index(t) {
                                     mask |= 1 << ti;
                                 } else {
-                                    self.errs.push(Diag::new(
+                                    self.errs.push(Diag::legacy(
                                         w.span,
                                         format!("`{t}` is not a side or piece"),
                                         "write count(friend R), count(enemy), count(white K)",
@@ -1962,7 +1976,7 @@ impl Compiler<'_> {
                     Selector::Expr(Expr::Name(x)) => match self.var(&x.text) {
                         Some((slot, true)) => E::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me }),
                         _ => {
-                            self.errs.push(Diag::new(
+                            self.errs.push(Diag::legacy(
                                 x.span,
                                 format!("`{}` is not a per-player counter", x.text),
                                 "declare it with `counter NAME per-player = 0`",
@@ -1971,12 +1985,12 @@ impl Compiler<'_> {
                         }
                     },
                     _ => {
-                        self.errs.push(Diag::new(n.span, "expected a counter name", "write enemy(NAME)"));
+                        self.errs.push(Diag::legacy(n.span, "expected a counter name", "write enemy(NAME)"));
                         E::Int(0)
                     }
                 },
                 _ => {
-                    self.errs.push(Diag::new(
+                    self.errs.push(Diag::legacy(
                         n.span,
                         format!("unknown function `{}`", n.text),
                         "known: max(a, b), min(a, b), count(SIDE PIECES), enemy(COUNTER), friend(COUNTER)",
@@ -1991,7 +2005,7 @@ impl Compiler<'_> {
         match s {
             Selector::Expr(e) => self.expr(e, p),
             Selector::Words(w) => {
-                self.errs.push(Diag::new(
+                self.errs.push(Diag::legacy(
                     w[0].span,
                     "expected an expression",
                     "write a number, a counter or a function",
@@ -2024,5 +2038,48 @@ fn subst_expr(e: &Expr, env: &Env) -> Expr {
                 .collect(),
         ),
         Expr::Int(..) => e.clone(),
+    }
+}
+
+impl From<ast::CmpOp> for CmpOp {
+    fn from(op: ast::CmpOp) -> Self {
+        match op {
+            ast::CmpOp::Eq => CmpOp::Eq,
+            ast::CmpOp::Ne => CmpOp::Ne,
+            ast::CmpOp::Lt => CmpOp::Lt,
+            ast::CmpOp::Le => CmpOp::Le,
+            ast::CmpOp::Gt => CmpOp::Gt,
+            ast::CmpOp::Ge => CmpOp::Ge,
+        }
+    }
+}
+
+impl From<ast::AssignOp> for AssignOp {
+    fn from(op: ast::AssignOp) -> Self {
+        match op {
+            ast::AssignOp::Set => AssignOp::Set,
+            ast::AssignOp::Add => AssignOp::Add,
+            ast::AssignOp::Sub => AssignOp::Sub,
+        }
+    }
+}
+
+impl From<ast::Event> for Event {
+    fn from(e: ast::Event) -> Self {
+        match e {
+            ast::Event::Move => Event::Move,
+            ast::Event::Capture => Event::Capture,
+            ast::Event::Turn => Event::Turn,
+        }
+    }
+}
+
+impl From<ast::Outcome> for Outcome {
+    fn from(o: ast::Outcome) -> Self {
+        match o {
+            ast::Outcome::Win => Outcome::Win,
+            ast::Outcome::Loss => Outcome::Loss,
+            ast::Outcome::Draw => Outcome::Draw,
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! text, following `extends` chains. Every problem is reported with its span.
 
 use crate::diag::{Diag, LoadError, Sources};
-use crate::dsl::ast::{Name, Rules, Span};
+use crate::syntax::ast::{Name, Rules, Span};
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -75,7 +75,7 @@ pub fn load(path: &str) -> Result<(Spec, Sources, Vec<Diag>), LoadError> {
     let mut sources = Sources::default();
     let mut diags = vec![];
     let base = sources.add("<prelude>", PRELUDE.to_string());
-    let prelude = crate::dsl::parse::parse(PRELUDE, base).expect("the prelude parses");
+    let prelude = crate::syntax::parse::parse(PRELUDE, base).expect("the prelude parses");
     let mut spec = load_into(Path::new(path), &mut sources, &mut diags, 0)?;
     spec.rules.insert(0, prelude);
     let top = sources.0.get(1).map(|s| s.base).unwrap_or(0);
@@ -95,7 +95,11 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
         Ok(t) => t,
         Err(e) => {
             let r = e.span().unwrap_or(0..0);
-            diags.push(Diag::new(sp(r), format!("invalid TOML: {}", e.message()), "check the TOML syntax near here"));
+            diags.push(Diag::legacy(
+                sp(r),
+                format!("invalid TOML: {}", e.message()),
+                "check the TOML syntax near here",
+            ));
             return Ok(Spec::default());
         }
     };
@@ -120,7 +124,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         "extends" => {
                             if let Some(s) = want_str(gv, &sp, diags) {
                                 if depth > 8 {
-                                    diags.push(Diag::new(
+                                    diags.push(Diag::legacy(
                                         s.span,
                                         "extends chain too long",
                                         "check for a file extending itself",
@@ -129,7 +133,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 }
                                 let p: PathBuf = path.parent().unwrap_or(Path::new(".")).join(&s.text);
                                 if !p.exists() {
-                                    diags.push(Diag::new(
+                                    diags.push(Diag::legacy(
                                         s.span,
                                         format!("cannot find `{}`", p.display()),
                                         "the path is relative to this file",
@@ -155,7 +159,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 diags.push(type_err(gv, &sp, "a string (use '''...''' for the rules text)"));
                             }
                         }
-                        other => diags.push(Diag::new(
+                        other => diags.push(Diag::legacy(
                             ks,
                             format!("unknown key `{other}` in [game]"),
                             "known keys: name, players, neutral, stacks, extends, rules",
@@ -168,7 +172,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                 for (pk, pv) in t.iter() {
                     let letter = Name { text: pk.get_ref().to_string(), span: sp(pk.span()) };
                     if letter.text.chars().count() != 1 || !letter.text.chars().all(|c| c.is_ascii_uppercase()) {
-                        diags.push(Diag::new(
+                        diags.push(Diag::legacy(
                             letter.span,
                             format!("piece letter `{}` must be one upper-case letter", letter.text),
                             "write e.g. [pieces.K]",
@@ -197,7 +201,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                             "max" => ps.max = want_int(fv, &sp, diags).map(|v| v.clamp(0, 255) as u8),
                             "advance" => ps.advance = want_int(fv, &sp, diags).unwrap_or(0).clamp(-1000, 1000) as i32,
                             "demote" => ps.demote = want_str(fv, &sp, diags),
-                            other => diags.push(Diag::new(
+                            other => diags.push(Diag::legacy(
                                 sp(fk.span()),
                                 format!("unknown key `{other}` for a piece"),
                                 "known keys: name, value, royal, max, advance, demote",
@@ -241,7 +245,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         let piece = Name { text: lk.get_ref().to_string(), span: sp(lk.span()) };
                         if let Some(l) = want_str(lv, &sp, diags) {
                             if l.text.chars().count() != 1 || !l.text.chars().all(|c| c.is_ascii_alphabetic()) {
-                                diags.push(Diag::new(
+                                diags.push(Diag::legacy(
                                     l.span,
                                     "a letter must be one ASCII letter",
                                     "write e.g. T = \"X\"",
@@ -280,7 +284,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 let z = Name { text: zk.get_ref().to_string(), span: sp(zk.span()) };
                                 if let Some(glyph) = want_str(zv, &sp, diags) {
                                     if glyph.text.chars().count() != 1 {
-                                        diags.push(Diag::new(
+                                        diags.push(Diag::legacy(
                                             glyph.span,
                                             "a glyph is one character",
                                             "write e.g. sea = \"~\"",
@@ -301,7 +305,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                         && col.text.starts_with('#')
                                         && col.text[1..].chars().all(|c| c.is_ascii_hexdigit());
                                     if !ok {
-                                        diags.push(Diag::new(
+                                        diags.push(Diag::legacy(
                                             col.span,
                                             "a colour is written #rrggbb",
                                             "write e.g. \"#5dade2\"",
@@ -317,7 +321,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                                 spec.display_factions = v;
                             }
                         }
-                        other => diags.push(Diag::new(
+                        other => diags.push(Diag::legacy(
                             sp(dk.span()),
                             format!("unknown key `{other}` in [display]"),
                             "known keys: zones, fills, factions",
@@ -339,7 +343,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                         }
                         "halfmove" => spec.halfmove = want_str(fv, &sp, diags),
                         "fullmove" => spec.fullmove = want_str(fv, &sp, diags),
-                        other => diags.push(Diag::new(
+                        other => diags.push(Diag::legacy(
                             sp(fk.span()),
                             format!("unknown key `{other}` in [fen]"),
                             "known keys: castling, halfmove, fullmove",
@@ -347,7 +351,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
                     }
                 }
             }
-            other => diags.push(Diag::new(
+            other => diags.push(Diag::legacy(
                 sp(k.span()),
                 format!("unknown table `{other}`"),
                 "known tables: game, pieces, setup, reserve, letters, options, fen, display",
@@ -355,7 +359,7 @@ fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: u
         }
     }
     if let Some((rt, shift)) = rules_text {
-        match crate::dsl::parse::parse(&rt, shift) {
+        match crate::syntax::parse::parse(&rt, shift) {
             Ok(r) => spec.rules.push(r),
             Err(d) => diags.push(d),
         }
@@ -411,7 +415,11 @@ fn merge(mut parent: Spec, child: Spec) -> Spec {
 }
 
 fn type_err(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, want: &str) -> Diag {
-    Diag::new(sp(v.span()), format!("expected {want}, found {}", v.get_ref().type_str()), format!("write {want} here"))
+    Diag::legacy(
+        sp(v.span()),
+        format!("expected {want}, found {}", v.get_ref().type_str()),
+        format!("write {want} here"),
+    )
 }
 
 fn want_table<'a, 'i>(
@@ -423,7 +431,7 @@ fn want_table<'a, 'i>(
     match v.get_ref() {
         DeValue::Table(t) => Some(t),
         other => {
-            diags.push(Diag::new(
+            diags.push(Diag::legacy(
                 at,
                 format!("`{what}` must be a table, found {}", other.type_str()),
                 "write it as [section] or { key = value }",
@@ -448,7 +456,7 @@ fn want_int(v: &Spanned<DeValue>, sp: &dyn Fn(std::ops::Range<usize>) -> Span, d
         DeValue::Integer(i) => match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
             Ok(n) => Some(n),
             Err(_) => {
-                diags.push(Diag::new(sp(v.span()), "integer out of range", "use a smaller number"));
+                diags.push(Diag::legacy(sp(v.span()), "integer out of range", "use a smaller number"));
                 None
             }
         },

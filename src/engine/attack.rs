@@ -1,0 +1,228 @@
+//! Attacks and check: reversed probes walked back from the target, leap tables, and
+//! forward runs of programs that cannot be reversed.
+
+use crate::board::{Board, Cell, NONE};
+use crate::engine::eval::Ctx;
+use crate::engine::movegen::Gen;
+use crate::engine::state::{MoveList, State};
+use crate::ir::{AttackTables, Game, Probe};
+
+impl Game {
+    /// Whether player `p` has a royal piece under attack.
+    pub fn in_check(&self, st: &State, p: u8) -> bool {
+        let r = st.royal[p as usize];
+        if r != NONE {
+            return self.attacked(st, r, p);
+        }
+        st.board.iter().enumerate().any(|(c, &k)| {
+            k != 0
+                && self.kind_owner[k as usize] == p
+                && self.types[self.kind_type[k as usize] as usize].royal
+                && self.attacked(st, c as Cell, p)
+        })
+    }
+
+    /// Whether cell `c` is attacked by any player other than `victim`: some piece of theirs
+    /// could capture on it (by landing on it or removing it) if it were theirs to move.
+    /// An empty cell is judged as if `victim`'s royal piece stood on it.
+    pub fn attacked(&self, st: &State, c: Cell, victim: u8) -> bool {
+        let t = &self.attack;
+        let b = &st.board;
+        for p in 0..self.np() as u8 {
+            if p == victim {
+                continue;
+            }
+            let pi = p as usize;
+            for &(s, ks) in &t.leaps[pi][c as usize] {
+                if t.kindsets[ks as usize][b[s as usize] as usize] {
+                    return true;
+                }
+            }
+            let mut cx = Ctx::new(self, st, p, NONE);
+            if b[c as usize] == 0 {
+                cx.ghost = c;
+                cx.ghost_kind = self.ghost_kind(p);
+            }
+            for &(d, max, ks, origin) in &t.rays[pi] {
+                if self.ray_back(&cx, &t.kindsets[ks as usize], origin, c, d, max) {
+                    return true;
+                }
+            }
+            for (probe, ks) in &t.general[pi] {
+                if self.probe_hits(&cx, probe, &t.kindsets[*ks as usize], c) {
+                    return true;
+                }
+            }
+            for (fi, (prog, kinds)) in self.forward_attacks[pi].iter().enumerate() {
+                if let Some(r) = t.gates[pi][fi]
+                    && st.regs[r as usize] == NONE
+                {
+                    continue;
+                }
+                let all: Vec<Cell>;
+                let origins: &[Cell] = match t.reach_from[pi].get(fi) {
+                    Some(v) => &v[c as usize],
+                    None => {
+                        all = (0..b.len() as Cell).collect();
+                        &all
+                    }
+                };
+                for &a in origins {
+                    let k = b[a as usize];
+                    if k != 0 && kinds[k as usize] {
+                        let mut sink = MoveList::default();
+                        let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
+                        g.run(&self.programs[*prog as usize]);
+                        if g.found {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn probe_hits(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], target: Cell) -> bool {
+        let (d, fin) = *probe.steps.last().unwrap();
+        if fin != u16::MAX && !cx.test(fin, target, true) {
+            return false;
+        }
+        if let Some(max) = probe.ray {
+            return self.ray_back(cx, kinds, probe.origin, target, d, max);
+        }
+        self.path_back(cx, probe, kinds, target, probe.steps.len() - 1)
+    }
+
+    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, mut c: Cell, d: u8, mut left: u16) -> bool {
+        while left > 0 {
+            let s = self.board.source_raw(c, d);
+            if s == NONE {
+                return false;
+            }
+            if Board::is_fork(s) {
+                return self.board.sources(c, d).iter().any(|&s| self.ray_from(cx, kinds, origin, s, d, left));
+            }
+            let k = cx.st.board[s as usize];
+            if k != 0 {
+                return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
+            }
+            c = s;
+            left -= 1;
+        }
+        false
+    }
+
+    fn ray_from(&self, cx: &Ctx, kinds: &[bool], origin: u16, s: Cell, d: u8, left: u16) -> bool {
+        let k = cx.st.board[s as usize];
+        if k != 0 {
+            return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
+        }
+        self.ray_back(cx, kinds, origin, s, d, left - 1)
+    }
+
+    fn path_back(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], c: Cell, i: usize) -> bool {
+        let d = probe.steps[i].0;
+        for &s in self.board.sources(c, d) {
+            if i == 0 {
+                let k = cx.st.board[s as usize];
+                if k != 0 && kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
+                    return true;
+                }
+            } else {
+                let t = probe.steps[i - 1].1;
+                if (t == u16::MAX || cx.test(t, s, true)) && self.path_back(cx, probe, kinds, s, i - 1) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+impl AttackTables {
+    /// Whether the fast legality filter applies.
+    pub fn filter(&self) -> bool {
+        !self.sensitive.is_empty()
+    }
+
+    /// Whether a cell can expose `victim`'s royal piece on `r` through a fixed path.
+    #[inline]
+    pub fn is_sensitive(&self, victim: u8, r: Cell, c: Cell) -> bool {
+        r == NONE || self.sensitive[victim as usize][r as usize][c as usize / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
+    pub fn pins(&self, g: &Game, st: &crate::engine::state::State, victim: u8, r: Cell) -> [u64; 4] {
+        let mut bits = [0u64; 4];
+        for p in 0..g.np() {
+            if p == victim as usize {
+                continue;
+            }
+            for &(d, max, ks) in &self.pin_rays[p] {
+                self.pin_walk(g, st, victim, r, d, max, &self.kindsets[ks as usize], NONE, &mut bits);
+            }
+        }
+        bits
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pin_walk(
+        &self,
+        g: &Game,
+        st: &crate::engine::state::State,
+        victim: u8,
+        mut c: Cell,
+        d: u8,
+        mut left: u16,
+        ks: &[bool],
+        mut shield: Cell,
+        bits: &mut [u64; 4],
+    ) {
+        while left > 0 {
+            let s = match g.board.sources(c, d) {
+                [s] => *s,
+                srcs => {
+                    for &s in srcs {
+                        let mut sh = shield;
+                        if Self::pin_visit(g, st, victim, s, ks, &mut sh, bits) {
+                            self.pin_walk(g, st, victim, s, d, left - 1, ks, sh, bits);
+                        }
+                    }
+                    return;
+                }
+            };
+            if !Self::pin_visit(g, st, victim, s, ks, &mut shield, bits) {
+                return;
+            }
+            c = s;
+            left -= 1;
+        }
+    }
+
+    /// One cell of a slide walked back from the royal piece: the victim's first piece
+    /// becomes the shield; any other piece ends the walk, pinning the shield when it is one
+    /// of the slide's attackers. Returns whether the walk goes on.
+    fn pin_visit(
+        g: &Game,
+        st: &crate::engine::state::State,
+        victim: u8,
+        s: Cell,
+        ks: &[bool],
+        shield: &mut Cell,
+        bits: &mut [u64; 4],
+    ) -> bool {
+        let k = st.board[s as usize];
+        if k == 0 {
+            return true;
+        }
+        if *shield == NONE && g.kind_owner[k as usize] == victim {
+            *shield = s;
+            return true;
+        }
+        if *shield != NONE && ks[k as usize] {
+            bits[*shield as usize / 64] |= 1 << (*shield % 64);
+        }
+        false
+    }
+}

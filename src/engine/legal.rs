@@ -1,0 +1,162 @@
+//! Legal moves: pseudo-legal generation of every piece, drops and stacks, then royal
+//! safety (with the fast filter for quiet moves that cannot expose the royal piece).
+
+use crate::board::{Cell, NONE};
+use crate::engine::eval::Ctx;
+use crate::engine::movegen::Gen;
+use crate::engine::state::{MoveList, State};
+use crate::ir::Game;
+
+impl Game {
+    /// Pseudo-legal moves of the player to move (own royal safety not checked).
+    pub fn pseudo_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let np = self.np();
+        let mut pg = Gen::new(self, st, me, NONE, out, NONE);
+        for (c, &k) in st.board.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let owner = self.kind_owner[k as usize];
+            if owner != me && (owner as usize) < np {
+                continue;
+            }
+            if !st.stacks.is_empty() && st.stacks.iter().any(|&(x, _)| x as usize == c) {
+                continue;
+            }
+            let slot = self.kind_type[k as usize] as usize * np + me as usize;
+            pg.start(c as Cell);
+            for &p in &self.moves_of[slot] {
+                pg.run(&self.programs[p as usize]);
+            }
+        }
+        if !st.stacks.is_empty() {
+            self.stack_moves(st, out);
+        }
+        if !self.drops.is_empty() {
+            self.drop_moves(st, out);
+        }
+    }
+
+    /// Drops: a piece of a type with a drop rule, from the mover's reserve, onto each cell
+    /// where the rule's condition holds (empty cells only). `from` is NONE, `promo` the type.
+    fn drop_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let cx = Ctx::new(self, st, me, NONE);
+        for &(t, slot) in &self.reserves {
+            if st.vars[slot as usize + me as usize] <= 0 {
+                continue;
+            }
+            let rules = self.drops.iter().filter(|(mask, _)| mask & (1 << t) != 0).map(|(_, ids)| ids[me as usize]);
+            if rules.clone().next().is_none() {
+                continue;
+            }
+            for c in 0..st.board.len() as Cell {
+                if st.board[c as usize] == 0 && rules.clone().any(|r| cx.test(r, c, false)) {
+                    let eff = out.effects.len() as u32;
+                    out.moves.push(crate::engine::state::Move {
+                        from: NONE,
+                        to: c,
+                        promo: t + 1,
+                        choice: NONE,
+                        eff,
+                        neff: 0,
+                        stack: 0,
+                        tag: 0,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Moves of the pieces of stacks: each piece the player may move runs its programs from
+    /// the stack's cell, on a copy of the position where it is the cell's board piece.
+    fn stack_moves(&self, st: &State, out: &mut MoveList) {
+        let me = st.to_move;
+        let np = self.np();
+        let mut cells: Vec<Cell> = st.stacks.iter().map(|&(c, _)| c).collect();
+        cells.dedup();
+        for c in cells {
+            let kinds: Vec<_> = self.pieces_at(st, c).collect();
+            for (i, &k) in kinds.iter().enumerate() {
+                let owner = self.kind_owner[k as usize];
+                if (owner != me && (owner as usize) < np) || kinds[..i].contains(&k) {
+                    continue;
+                }
+                let mut tmp = st.clone();
+                let first = tmp.board[c as usize];
+                if first != k {
+                    tmp.board[c as usize] = k;
+                    let j = tmp.stacks.iter().position(|&e| e == (c, k)).unwrap();
+                    tmp.stacks[j] = (c, first);
+                    tmp.stacks.sort_unstable();
+                }
+                let slot = self.kind_type[k as usize] as usize * np + me as usize;
+                let mut g = Gen::new(self, &tmp, me, c, out, NONE);
+                g.stack = k;
+                for &p in &self.moves_of[slot] {
+                    g.run(&self.programs[p as usize]);
+                }
+            }
+        }
+    }
+
+    /// Legal moves of the player to move.
+    pub fn legal_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
+        out.clear();
+        if st.phase != 0 {
+            return self.decision_actions(st, out);
+        }
+        self.legal_piece_moves(st, out, scratch);
+        for &(mask, cond) in &self.requires {
+            if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
+                let of_type = |m: &crate::engine::state::Move| {
+                    if m.from == NONE {
+                        return m.promo != 0 && mask & (1 << (m.promo - 1)) != 0;
+                    }
+                    let k = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
+                    mask & (1 << self.kind_type[k as usize]) != 0
+                };
+                if out.moves.iter().any(of_type) {
+                    out.moves.retain(of_type);
+                }
+            }
+        }
+    }
+
+    fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
+        self.pseudo_moves(st, out);
+        if !self.has_royal {
+            return;
+        }
+        let me = st.to_move;
+        let royal = st.royal[me as usize];
+        // Quiet moves of other pieces that touch no cell on a line to the royal piece
+        // cannot expose it, unless it is attacked already.
+        let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
+        let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
+        let mut keep = 0;
+        for i in 0..out.moves.len() {
+            let m = out.moves[i];
+            let ok = if fast
+                && m.from != NONE
+                && m.neff == 0
+                && m.from != royal
+                && pins[m.from as usize / 64] & (1 << (m.from % 64)) == 0
+                && !self.attack.is_sensitive(me, royal, m.from)
+                && !self.attack.is_sensitive(me, royal, m.to)
+            {
+                true
+            } else {
+                scratch.clone_from(st);
+                self.apply_for_legality(scratch, &m, out.effects_of(&m));
+                !self.in_check(scratch, me)
+            };
+            if ok {
+                out.moves[keep] = m;
+                keep += 1;
+            }
+        }
+        out.moves.truncate(keep);
+    }
+}

@@ -1,0 +1,40 @@
+//! The position API every front end and test uses: the legal actions at a node together
+//! with who acts there (a player, chance) or the result.
+
+use crate::engine::state::{MoveList, State};
+use crate::engine::status::Status;
+use crate::ir::Game;
+
+impl Game {
+    /// The legal actions at a node and its status. `history` holds the position keys of
+    /// earlier positions (for repetition); `automatic` applies the automatic draw rules
+    /// (repetition, clocks), which perft leaves out. A finished game has no actions.
+    pub fn node(&self, st: &State, history: &[u64], automatic: bool) -> (MoveList, Status) {
+        let mut list = MoveList::default();
+        let mut scratch = st.clone();
+        let status = self.node_into(st, history, automatic, &mut list, &mut scratch);
+        (list, status)
+    }
+
+    /// [`Game::node`] into reused buffers.
+    pub fn node_into(
+        &self,
+        st: &State,
+        history: &[u64],
+        automatic: bool,
+        out: &mut MoveList,
+        scratch: &mut State,
+    ) -> Status {
+        self.legal_moves(st, out, scratch);
+        let status = self.status(st, out, history, automatic);
+        if let Status::Over(_) = status {
+            out.clear();
+        }
+        status
+    }
+
+    /// The legal actions at a node, without the automatic draw rules (none when it is over).
+    pub fn actions(&self, st: &State) -> MoveList {
+        self.node(st, &[], false).0
+    }
+}

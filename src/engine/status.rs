@@ -1,0 +1,73 @@
+//! Game ends: the status of a node from the end rules.
+
+use crate::board::NONE;
+use crate::engine::eval::Ctx;
+use crate::engine::state::{MoveList, State};
+use crate::ir::{C, Game, Outcome};
+
+/// How a node of the game tree stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A player decides.
+    Decision(u8),
+    /// Chance decides (see [`Game::chance_probs`]).
+    Chance,
+    /// The game is over: the winner, or None for a draw.
+    Over(Option<u8>),
+}
+
+impl Game {
+    /// The game result at a node, given its legal moves; `history` holds position keys of
+    /// earlier positions (for repetition); `automatic` applies repetition and clock draws.
+    pub fn status(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> Status {
+        let me = st.to_move;
+        if st.phase != 0 {
+            // Game ends are judged between turns, not inside one.
+            return if self.is_chance(st) { Status::Chance } else { Status::Decision(me) };
+        }
+        for r in &self.ends {
+            if r.automatic && !automatic {
+                continue;
+            }
+            if self.end_holds(st, &self.conds[r.cond as usize], moves, history) {
+                let np = self.np() as u8;
+                return Status::Over(match r.outcome {
+                    Outcome::Draw => None,
+                    Outcome::Win => Some(me),
+                    Outcome::Loss => (np == 2).then_some((me + 1) % np),
+                });
+            }
+        }
+        if moves.is_empty() {
+            // No rule covers a player without moves: the game cannot go on; call it a draw.
+            return Status::Over(None);
+        }
+        Status::Decision(me)
+    }
+
+    fn end_holds(&self, st: &State, c: &C, moves: &MoveList, history: &[u64]) -> bool {
+        match c {
+            C::NoMoves => moves.is_empty(),
+            C::Repetition(n) => {
+                let key = self.position_key(st);
+                history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
+            }
+            C::CanCapture(mask) => moves.moves.iter().any(|m| {
+                let k = st.board[m.to as usize];
+                let direct = k != 0 && m.to != m.from && mask & (1 << self.kind_type[k as usize]) != 0;
+                direct
+                    || moves.effects_of(m).iter().any(|e| match e {
+                        crate::engine::state::Effect::Remove(x) => {
+                            let k = st.board[*x as usize];
+                            k != 0 && mask & (1 << self.kind_type[k as usize]) != 0
+                        }
+                        _ => false,
+                    })
+            }),
+            C::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
+            C::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
+            C::Not(x) => !self.end_holds(st, x, moves, history),
+            other => Ctx::new(self, st, st.to_move, NONE).holds(other, NONE, false),
+        }
+    }
+}

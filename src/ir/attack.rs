@@ -1,0 +1,31 @@
+//! Attack tables: derived once from the reversed attack probes of a game (by the
+//! optimiser's attack pass) and read by the engine's attack tests.
+
+use crate::board::Cell;
+use crate::ir::Probe;
+
+/// Precomputed attack data.
+#[derive(Debug, Clone, Default)]
+pub struct AttackTables {
+    /// Kind sets (one bool per kind) referenced by index.
+    pub kindsets: Vec<Vec<bool>>,
+    /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
+    pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
+    /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.
+    pub rays: Vec<Vec<(u8, u16, u16, u16)>>,
+    /// Per attacking player: other probes (tests on the way or at the landing cell).
+    pub general: Vec<Vec<(Probe, u16)>>,
+    /// Per victim player and royal cell: bitset of cells whose change can expose it
+    /// through a fixed path with tests, or empty when the fast legality filter does not
+    /// apply to this game (slides are handled by [`Tables::pins`]).
+    pub sensitive: Vec<Vec<Vec<u64>>>,
+    /// Per attacking player: every slide (direction, reach, kind set), for pin detection.
+    pub pin_rays: Vec<Vec<(u8, u16, u16)>>,
+    /// Per attacking player: for each non-reversible program, the register it waits for.
+    pub gates: Vec<Vec<Option<u8>>>,
+    /// Per attacking player, per non-reversible program, per origin: the cells it can
+    /// possibly land on or remove (empty when the board is too large to tabulate).
+    pub reach: Vec<Vec<Vec<[u64; 4]>>>,
+    /// The same inverted: per attacking player, per program, per target, the origins.
+    pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
+}

@@ -1,0 +1,122 @@
+//! Conditions and integer expressions, compiled: evaluated at a cell for a player.
+
+/// A comparison operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// ==
+    Eq,
+    /// !=
+    Ne,
+    /// <
+    Lt,
+    /// <=
+    Le,
+    /// >
+    Gt,
+    /// >=
+    Ge,
+}
+
+impl CmpOp {
+    /// Compares two values.
+    #[inline]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+        }
+    }
+}
+
+/// A condition, compiled: evaluated at a cursor cell for a player.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum C {
+    /// Always true.
+    True,
+    /// The cell is empty (the moving piece's origin counts as empty).
+    Empty,
+    /// The cell holds a piece of another player.
+    Enemy,
+    /// The cell holds a piece of the player.
+    Friend,
+    /// The occupant's type is in the mask.
+    Type(u64),
+    /// The occupant has never moved.
+    Unmoved,
+    /// The cell is in a zone (bitset index).
+    Zone(u16),
+    /// The cell equals a register.
+    Reg(u8),
+    /// The cell is the moving piece's origin.
+    Origin,
+    /// The cell is attacked by another player.
+    Attacked,
+    /// All of.
+    And(Vec<C>),
+    /// Any of.
+    Or(Vec<C>),
+    /// The cell holds a piece of a neutral faction.
+    Neutral,
+    /// The cell holds two or more pieces (a stack).
+    Stacked,
+    /// The cell's piece has a type that the moving piece's type beats (`beats`).
+    Beaten,
+    /// Some player can move a piece whose type beats the type of a piece not of that player.
+    CanBeat,
+    /// Not.
+    Not(Box<C>),
+    /// Comparison.
+    Cmp(E, CmpOp, E),
+    /// The player to move has no legal action (end rules only).
+    NoMoves,
+    /// The player to move has a royal piece under attack.
+    Check,
+    /// The position occurred this many times (end rules only).
+    Repetition(u8),
+    /// The player to move has a legal move capturing a piece of these types (end rules only).
+    CanCapture(u64),
+    /// The occupant's tally compared with a number.
+    Tally(u8, CmpOp, i64),
+}
+
+/// Whose value a per-player variable or count refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Who {
+    /// The player in context (mover in patterns and triggers, player to move in ends).
+    Me,
+    /// Every other player.
+    Others,
+    /// Everyone (every faction).
+    All,
+    /// The neutral factions.
+    Neutral,
+    /// A player by index.
+    Player(u8),
+}
+
+/// An integer expression, compiled.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum E {
+    /// Literal.
+    Int(i64),
+    /// A variable slot base and whether it is per player.
+    Var(u16, bool, Who),
+    /// Number of pieces of a player set and type mask.
+    Count(Who, u64),
+    /// Maximum.
+    Max(Box<E>, Box<E>),
+    /// Minimum.
+    Min(Box<E>, Box<E>),
+    /// Sum.
+    Add(Box<E>, Box<E>),
+    /// Difference.
+    Sub(Box<E>, Box<E>),
+    /// The index of the player in context.
+    MePlayer,
+    /// Pieces removed by the move that scheduled the current decision.
+    Removed,
+}

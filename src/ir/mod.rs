@@ -1,0 +1,124 @@
+//! The compiled game: dense tables the engine runs on, built by the checker and
+//! specialised by the optimiser. Nothing here refers to the syntax of game files.
+
+mod attack;
+mod cond;
+mod kind;
+mod program;
+mod rules;
+
+pub use attack::AttackTables;
+pub use cond::{C, CmpOp, E, Who};
+pub use kind::Kind;
+pub use program::{Op, Probe, Program};
+pub use rules::*;
+
+use crate::board::{Board, Cell};
+
+/// A compiled game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Display name.
+    pub name: String,
+    /// Path of the game file.
+    pub path: String,
+    /// The board.
+    pub board: Board,
+    /// Player names; index 0 moves first.
+    pub players: Vec<String>,
+    /// Faction names: the players, then the neutral factions (moved by every player).
+    pub factions: Vec<String>,
+    /// Per (faction * types + type): the letter in diagrams and position strings.
+    pub letters: Vec<char>,
+    /// Per type: the mask of types it beats.
+    pub beats: Vec<u64>,
+    /// Push rules applied to every turn's move.
+    pub pushes: Vec<PushRule>,
+    /// Per register: kept through the whole next turn (cleared when that turn ends).
+    pub long_regs: Vec<bool>,
+    /// Whether the setup has stacks (several pieces on one cell).
+    pub has_stacks: bool,
+    /// Piece types.
+    pub types: Vec<PieceType>,
+    /// Per kind: type index.
+    pub kind_type: Vec<u8>,
+    /// Per kind: owner player.
+    pub kind_owner: Vec<u8>,
+    /// Per kind: has moved.
+    pub kind_moved: Vec<bool>,
+    /// Programs.
+    pub programs: Vec<Program>,
+    /// Per (type * players + player): program ids.
+    pub moves_of: Vec<Vec<u16>>,
+    /// Per (type * players + player): promotions.
+    pub promotions: Vec<Vec<Promotion>>,
+    /// Zone bitsets, one bool per cell.
+    pub zone_sets: Vec<Vec<bool>>,
+    /// Zone names and bitset index per player.
+    pub zones: Vec<(String, Vec<u16>)>,
+    /// Leap tables: per origin cell, the landing cells of a fixed path of steps.
+    pub leap_tables: Vec<Vec<Vec<Cell>>>,
+    /// Turn tables: for each last direction, the next directions.
+    pub turn_tables: Vec<Vec<Vec<u8>>>,
+    /// Conditions.
+    pub conds: Vec<C>,
+    /// Expressions.
+    pub exprs: Vec<E>,
+    /// Variables.
+    pub vars: Vec<Var>,
+    /// Number of variable slots.
+    pub nslots: usize,
+    /// Registers (names).
+    pub registers: Vec<String>,
+    /// Triggers in order.
+    pub triggers: Vec<Trigger>,
+    /// End rules in order.
+    pub ends: Vec<EndRule>,
+    /// Per attacking player: reverse probes and the kinds that attack through them.
+    pub probes: Vec<Vec<(Probe, Vec<bool>)>>,
+    /// Per attacking player: programs that cannot be reversed, with the kinds using them.
+    pub forward_attacks: Vec<Vec<(u16, Vec<bool>)>>,
+    /// Whether any type is royal.
+    pub has_royal: bool,
+    /// Initial board.
+    pub setup: Vec<Kind>,
+    /// Initial stacks beyond the board's pieces (as the engine's `State::stacks`).
+    pub setup_stacks: Vec<(Cell, Kind)>,
+    /// Initial variable values.
+    pub init_vars: Vec<i64>,
+    /// Position-string mapping.
+    pub fen: FenMap,
+    /// Options and values in force.
+    pub options: Vec<(String, i64)>,
+    /// Types that have a reserve: (type, slot base).
+    pub reserves: Vec<(u8, u16)>,
+    /// Per type: whether its moved flag matters to any rule (and so to repetition).
+    pub tracks_moved: Vec<bool>,
+    /// Per-piece counts.
+    pub tallies: Vec<TallyRule>,
+    /// States per (type, owner): the moved flag and the tallies' values and flags.
+    pub nstates: usize,
+    /// Per kind: its state index.
+    pub kind_state: Vec<u16>,
+    /// Per (type * players + player): attack programs (when given, used instead of moves).
+    pub attacks_of: Vec<Vec<u16>>,
+    /// Drops from reserves: the types (mask) and, per player, where (condition id).
+    pub drops: Vec<(u64, Vec<u16>)>,
+    /// Obligations: while the condition (id) holds for the player to move, only moves of
+    /// the types in the mask are legal, if there are any.
+    pub requires: Vec<(u64, u16)>,
+    /// Decision steps (setup and follow-ups).
+    pub steps: Vec<DecisionStep>,
+    /// The setup: step indices in order.
+    pub setup_steps: Vec<u16>,
+    /// Custodian capture rules applied to every move.
+    pub custodians: Vec<CustodianRule>,
+    /// Diagram glyphs for empty cells of zones (first player's view): (zone set, glyph).
+    pub display_zones: Vec<(u16, char)>,
+    /// Picture fills of zones' cells (first player's view): (zone set, #rrggbb).
+    pub display_fills: Vec<(u16, String)>,
+    /// Picture colour of each faction's pieces (#rrggbb), when the game gives one.
+    pub faction_colours: Vec<Option<String>>,
+    /// Attack tables derived from the probes.
+    pub attack: AttackTables,
+}

@@ -1,0 +1,220 @@
+//! The rules of a compiled game besides movement: piece types, promotions, custodian and
+//! push rules, triggers and their statements, decision steps, end rules, variables.
+
+use crate::board::Cell;
+use crate::ir::E;
+
+/// One piece type from the game file.
+#[derive(Debug, Clone)]
+pub struct PieceType {
+    /// Letter used in notation (upper case).
+    pub letter: char,
+    /// Full name.
+    pub name: String,
+    /// Value for the AI's evaluation.
+    pub value: i32,
+    /// Royal: a move may not leave it attacked; `check` refers to it.
+    pub royal: bool,
+    /// At most this many of the type per player through promotion.
+    pub max: Option<u8>,
+    /// AI bonus per rank advanced towards the opponent, in hundredths of a value unit.
+    pub advance: i32,
+    /// The type a captured piece becomes in a reserve (`pocket`); None: its own type.
+    pub demote: Option<u8>,
+}
+
+/// A custodian capture rule, compiled (directions are absolute, the same for every player).
+#[derive(Debug, Clone)]
+pub struct CustodianRule {
+    /// Directions from the landing cell to victims and around them.
+    pub dirs: Vec<u8>,
+    /// Colour class needing this many of the mover's pieces; None: the cell beyond.
+    pub colour: Option<u8>,
+    /// The mover picks one victim (written `xCELL`).
+    pub choose: bool,
+}
+
+/// A push rule, compiled: after a turn's move, the mover must pick one piece next to the
+/// landing cell where the condition holds; a follow-up decision about that cell follows.
+#[derive(Debug, Clone)]
+pub struct PushRule {
+    /// Directions from the landing cell (absolute).
+    pub dirs: Vec<u8>,
+    /// Condition id per player, judged on the position after the move (the moved piece's
+    /// cell as origin).
+    pub cond: Vec<u16>,
+    /// The follow-up step.
+    pub step: u16,
+}
+
+/// Promotion on arrival in a zone.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Zone bitset.
+    pub zone: u16,
+    /// May decline.
+    pub optional: bool,
+    /// Target types.
+    pub to: Vec<u8>,
+}
+
+/// What a trigger listens to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A piece moved (of one of the listed types, if any).
+    Move,
+    /// A piece (of one of the listed types) was captured.
+    Capture,
+    /// Any completed turn.
+    Turn,
+}
+
+/// How a statement changes a variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    /// =
+    Set,
+    /// +=
+    Add,
+    /// -=
+    Sub,
+}
+
+/// Results of end rules, for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+    /// Draw.
+    Draw,
+}
+
+/// A trigger statement, compiled.
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// Assign to a variable (slot base, per player) an expression.
+    Assign(u16, bool, AssignOp, E),
+    /// Drop a piece of a type from the mover's reserve (variable slot base) onto from/to.
+    Drop(u8, u16, bool),
+    /// The chosen cell's piece becomes this type (same owner).
+    Change(u8),
+    /// Remove the piece on the chosen cell (true) or on the step's cell (false).
+    RemoveAt(bool),
+    /// Who takes the first turn after the setup.
+    Start(E),
+    /// The chosen piece's tally counts 0 again.
+    Reset(u8),
+    /// The captured piece goes to the mover's reserve.
+    Pocket,
+}
+
+/// A per-piece count, compiled.
+#[derive(Debug, Clone)]
+pub struct TallyRule {
+    /// Name.
+    pub name: String,
+    /// Largest value.
+    pub max: u8,
+    /// Types that carry it (mask).
+    pub types: u64,
+    /// Position in the state index.
+    pub stride: u16,
+    /// Per player: the program whose match is counted.
+    pub progs: Vec<u16>,
+}
+
+/// Who takes a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// Chance: outcomes by weight.
+    Chance,
+    /// The player whose turn it is.
+    Mover,
+    /// The next player after the mover.
+    Opponent,
+    /// A fixed player.
+    Player(u8),
+    /// The player whose index a counter holds.
+    Var(u16),
+}
+
+/// A decision step (setup or follow-up), compiled.
+#[derive(Debug, Clone)]
+pub struct DecisionStep {
+    /// Name: the notation prefix of its actions.
+    pub name: String,
+    /// Who decides.
+    pub agent: Agent,
+    /// The choice is not shown to other players in `play`.
+    pub hidden: bool,
+    /// What is decided.
+    pub body: StepBody,
+}
+
+/// What a decision step decides.
+#[derive(Debug, Clone)]
+pub enum StepBody {
+    /// A cell where the condition (per deciding player) holds; then statements.
+    Choose(Vec<u16>, Vec<Stmt>),
+    /// Named outcomes with weights (expression ids; chance only) and statements.
+    Outcomes(Vec<(String, Option<u16>, Vec<Stmt>)>),
+    /// The piece on the step's cell moves by these programs (per deciding player);
+    /// the statements run when it cannot.
+    Relocate(Vec<Vec<u16>>, Vec<Stmt>),
+}
+
+/// A trigger, compiled.
+#[derive(Debug, Clone)]
+pub struct Trigger {
+    /// Event.
+    pub event: Event,
+    /// Types (mask; 0 = any).
+    pub types: u64,
+    /// Only moves by this player.
+    pub by: Option<u8>,
+    /// Condition id.
+    pub cond: Option<u16>,
+    /// Statements.
+    pub stmts: Vec<Stmt>,
+}
+
+/// A game-end rule, compiled.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    /// Outcome for the player to move.
+    pub outcome: Outcome,
+    /// Condition id.
+    pub cond: u16,
+    /// Whether it is an automatic draw rule (repetition or clock), skipped in perft.
+    pub automatic: bool,
+    /// Whether it needs the list of legal moves.
+    pub needs_moves: bool,
+}
+
+/// A variable of the game state.
+#[derive(Debug, Clone)]
+pub struct Var {
+    /// Name.
+    pub name: String,
+    /// First slot.
+    pub slot: u16,
+    /// One slot per player.
+    pub per_player: bool,
+    /// Not part of the position for repetition.
+    pub clock: bool,
+    /// Initial value.
+    pub init: i64,
+}
+
+/// How the chess-style position string maps to state (castling letters, clocks).
+#[derive(Debug, Clone, Default)]
+pub struct FenMap {
+    /// Castling letters and the cells whose pieces must be unmoved.
+    pub castling: Vec<(char, Vec<Cell>)>,
+    /// Variable shown as the halfmove clock.
+    pub halfmove: Option<u16>,
+    /// Variable shown as the fullmove number.
+    pub fullmove: Option<u16>,
+}

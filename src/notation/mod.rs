@@ -1,0 +1,6 @@
+//! Notation: action notation and position strings (FEN for chess).
+
+pub mod action;
+pub mod position;
+
+pub use position::PositionError;

@@ -1,0 +1,3 @@
+//! Load-time specialisation of the compiled game: attack tables.
+
+pub mod attack;
