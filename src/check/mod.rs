@@ -5,8 +5,11 @@ use crate::board::Board;
 use crate::diag::Diag;
 use crate::ir::*;
 use crate::load::Spec;
-use crate::syntax::ast::{self, Arg, Cond, Expr, Name, Pattern, Rules, Selector, Span};
+use crate::syntax::ast::{self, Arg, Cond, Expr, Name, Pattern, Selector};
+use merged::{Merged, merge};
 use std::collections::HashMap;
+
+mod merged;
 
 /// Where a condition is used: some atoms only make sense in some places.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -14,103 +17,6 @@ enum Place {
     Pattern,
     Trigger,
     End,
-}
-
-struct Merged<'a> {
-    board: Option<&'a ast::BoardDecl>,
-    dirs: HashMap<String, &'a Vec<Name>>,
-    orients: HashMap<String, (i64, bool, Span)>,
-    zones: Vec<&'a ast::ZoneDecl>,
-    pieces: Vec<&'a ast::PieceDecl>,
-    defines: HashMap<(String, usize), &'a ast::Define>,
-    counters: Vec<&'a ast::CounterDecl>,
-    registers: Vec<&'a (Name, bool)>,
-    beats: Vec<&'a (Name, Name)>,
-    pushes: Vec<&'a (Name, Cond, Name)>,
-    triggers: Vec<&'a ast::Trigger>,
-    ends: Vec<&'a ast::EndRule>,
-    custodians: Vec<&'a ast::Custodian>,
-    setup: Option<&'a Vec<ast::Step>>,
-    requires: Vec<&'a (Vec<Name>, Cond)>,
-    drops: Vec<&'a (Vec<Name>, Cond)>,
-    tallies: Vec<&'a ast::Tally>,
-    followups: Vec<&'a ast::Step>,
-}
-
-fn merge(rules: &[Rules]) -> Merged<'_> {
-    let mut m = Merged {
-        board: None,
-        dirs: HashMap::new(),
-        orients: HashMap::new(),
-        zones: vec![],
-        pieces: vec![],
-        defines: HashMap::new(),
-        counters: vec![],
-        registers: vec![],
-        beats: vec![],
-        pushes: vec![],
-        triggers: vec![],
-        ends: vec![],
-        custodians: vec![],
-        setup: None,
-        followups: vec![],
-        requires: vec![],
-        drops: vec![],
-        tallies: vec![],
-    };
-    for r in rules {
-        if let Some(b) = r.boards.last() {
-            m.board = Some(b);
-        }
-        for (n, v) in &r.dirs {
-            m.dirs.insert(n.text.clone(), v);
-        }
-        for (n, a, f) in &r.orients {
-            m.orients.insert(n.text.clone(), (*a, *f, n.span));
-        }
-        for z in &r.zones {
-            m.zones.retain(|q| q.name.text != z.name.text);
-            m.zones.push(z);
-        }
-        for p in &r.pieces {
-            m.pieces.retain(|q| q.name.text != p.name.text);
-            m.pieces.push(p);
-        }
-        for d in &r.defines {
-            m.defines.insert((d.name.text.clone(), d.params.len()), d);
-        }
-        for c in &r.counters {
-            m.counters.retain(|q| q.name.text != c.name.text);
-            m.counters.push(c);
-        }
-        for g in &r.registers {
-            match m.registers.iter_mut().find(|q| q.0.text == g.0.text) {
-                Some(q) => *q = g,
-                None => m.registers.push(g),
-            }
-        }
-        m.beats.extend(r.beats.iter());
-        m.pushes.extend(r.pushes.iter());
-        m.triggers.extend(r.triggers.iter());
-        m.custodians.extend(r.custodians.iter());
-        m.requires.extend(r.requires.iter());
-        m.drops.extend(r.drops.iter());
-        for t in &r.tallies {
-            m.tallies.retain(|q| q.name.text != t.name.text);
-            m.tallies.push(t);
-        }
-        if let Some(s) = &r.setup {
-            m.setup = Some(s);
-        }
-        for f in &r.followups {
-            m.followups.retain(|q| q.name.text != f.name.text);
-            m.followups.push(f);
-        }
-        if !r.ends.is_empty() {
-            m.ends = r.ends.iter().collect();
-        }
-    }
-    m
 }
 
 /// Compiles a loaded spec. `overrides` set options from the command line (`NAME` or `NAME=VALUE`).
