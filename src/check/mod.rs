@@ -7,6 +7,11 @@ use crate::ir::*;
 use crate::load::Spec;
 use crate::syntax::ast::{self, Arg, Cond, Expr, Name, Pattern, Selector};
 use merged::{Merged, merge};
+
+mod decls;
+pub mod expand;
+
+pub use decls::Decls;
 use std::collections::HashMap;
 
 mod merged;
@@ -19,11 +24,23 @@ enum Place {
     End,
 }
 
-/// Compiles a loaded spec. `overrides` set options from the command line (`NAME` or `NAME=VALUE`).
-pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Vec<Diag>> {
-    let m = merge(&spec.rules);
-    let mut errs: Vec<Diag> = vec![];
-    let Some(bdecl) = m.board else {
+/// What checking hands on to lowering: the merged rules, the board and the declarations.
+pub struct Checked<'a> {
+    /// The loaded game file.
+    pub spec: &'a Spec,
+    /// Its rules texts, merged.
+    pub merged: Merged<'a>,
+    /// The board.
+    pub board: Board,
+    /// Every declared name, resolved.
+    pub decls: Decls,
+}
+
+/// Checks a loaded spec; `overrides` set options from the command line (`NAME` or
+/// `NAME=VALUE`). Every problem found comes back at once.
+pub fn check<'a>(spec: &'a Spec, overrides: &[String]) -> Result<Checked<'a>, Vec<Diag>> {
+    let merged = merge(&spec.rules);
+    let Some(bdecl) = merged.board else {
         return Err(vec![Diag::legacy(
             spec.origin,
             "the game has no board",
@@ -38,133 +55,24 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             "add `players = [\"white\", \"black\"]` to [game]",
         )]);
     }
-    let players: Vec<String> = spec.players.iter().map(|p| p.text.clone()).collect();
-    let np = players.len();
-    let mut factions = players.clone();
-    for n in &spec.neutral {
-        if factions.contains(&n.text) {
-            errs.push(Diag::legacy(
-                n.span,
-                format!("faction `{}` declared twice", n.text),
-                "a neutral faction is not a player",
-            ));
-        } else {
-            factions.push(n.text.clone());
-        }
-    }
-    let nf = factions.len();
-    if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
-        return Err(vec![Diag::legacy(
-            spec.origin,
-            "a game needs 1 to 64 piece types",
-            "declare pieces as [pieces.X] tables",
-        )]);
-    }
-    // Options: declared defaults, then command-line overrides.
-    let mut options: Vec<(String, i64)> = spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect();
-    for o in overrides {
-        let (k, v) = match o.split_once('=') {
-            Some((k, v)) => (
-                k,
-                v.parse::<i64>().ok().or(match v {
-                    "true" => Some(1),
-                    "false" => Some(0),
-                    _ => None,
-                }),
-            ),
-            None => (o.as_str(), Some(1)),
-        };
-        match (options.iter_mut().find(|(n, _)| n == k), v) {
-            (Some(slot), Some(v)) => slot.1 = v,
-            (None, _) => errs.push(Diag::legacy(
-                spec.origin,
-                format!("unknown option `{k}`"),
-                format!(
-                    "this game's options: {}",
-                    options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-            )),
-            (_, None) => errs.push(Diag::legacy(
-                spec.origin,
-                format!("bad value for option `{k}`"),
-                "write NAME, NAME=NUMBER, NAME=true or NAME=false",
-            )),
-        }
-    }
-    let mut c = Compiler {
-        m: &m,
-        board: &board,
-        players: players.clone(),
-        factions: factions.clone(),
-        orient: vec![],
-        types: vec![],
-        zone_sets: vec![],
-        zones: vec![],
-        conds: vec![],
-        cond_ids: HashMap::new(),
-        exprs: vec![],
-        turn_tables: vec![],
-        leap_tables: vec![],
-        vars: vec![],
-        nslots: 0,
-        followup_names: m.followups.iter().map(|f| f.name.text.clone()).collect(),
-        tally_names: m.tallies.iter().map(|t| t.name.text.clone()).collect(),
-        reserves: vec![],
-        options,
-        errs,
-    };
-    for (i, p) in players.iter().enumerate() {
-        // By default the second of two players sees the board mirrored top to bottom;
-        // more players are spread by rotation.
-        let default = if np == 2 { (0, i == 1) } else { ((360 / np as i64) * i as i64, false) };
-        c.orient.push(c.m.orients.get(p).map(|x| (x.0, x.1)).unwrap_or(default));
-    }
-    for (n, (_, _, sp)) in &m.orients {
-        if !players.contains(n) {
-            c.errs.push(Diag::legacy(
-                *sp,
-                format!("unknown player `{n}`"),
-                format!("players are {}", players.join(", ")),
-            ));
-        }
-    }
-    for p in &spec.pieces {
-        c.types.push(PieceType {
-            letter: p.letter.text.chars().next().unwrap(),
-            name: p.name.clone(),
-            value: p.value,
-            royal: p.royal,
-            max: p.max,
-            advance: p.advance,
-            demote: None,
-        });
-    }
-    c.build_zones();
-    c.build_vars(spec);
-    let registers: Vec<String> = m.registers.iter().map(|n| n.0.text.clone()).collect();
-    let long_regs: Vec<bool> = m.registers.iter().map(|n| n.1).collect();
-    if long_regs.len() > 32 && long_regs.iter().any(|&l| l) {
-        c.errs.push(Diag::legacy(m.registers[0].0.span, "too many registers", "use at most 32 with long registers"));
-    }
+    let decls = decls::declare(spec, &merged, &board, overrides)?;
+    Ok(Checked { spec, merged, board, decls })
+}
 
-    // Kinds.
-    let nt = c.types.len();
-    // Per-piece states: the moved flag, then each tally's value and "matched last turn" flag.
-    let mut stride = 2u16;
-    let mut tally_layout = vec![];
-    for t in &m.tallies {
-        let max = t.max.clamp(0, 15) as u16;
-        tally_layout.push((stride, max));
-        stride = stride.saturating_mul(2 * (max + 1));
-    }
-    let nstates = stride as usize;
-    if 1 + nt * nf * nstates > 255 {
-        return Err(vec![Diag::legacy(
-            m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
-            "too many piece states",
-            "use fewer piece types, players or smaller tallies",
-        )]);
-    }
+/// Checks and compiles a loaded spec.
+pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Vec<Diag>> {
+    let checked = check(spec, overrides)?;
+    compile_checked(checked, path)
+}
+
+/// Compiles a checked spec.
+fn compile_checked(checked: Checked<'_>, path: &str) -> Result<Game, Vec<Diag>> {
+    let Checked { spec, merged: m, board, decls: mut d } = checked;
+    let (players, factions) = (d.players.clone(), d.factions.clone());
+    let (np, nf, nt, nstates) = (players.len(), factions.len(), d.types.len(), d.nstates);
+    let registers = d.registers.clone();
+    let long_regs = d.long_regs.clone();
+    let tally_layout = d.tally_layout.clone();
     let nk = 1 + nt * nf * nstates;
     let mut kind_type = vec![0u8; nk];
     let mut kind_owner = vec![0u8; nk];
@@ -181,15 +89,26 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
         }
     }
-
+    let errs = std::mem::take(&mut d.errs);
+    let mut c = Compiler {
+        m: &m,
+        board: &board,
+        d,
+        conds: vec![],
+        cond_ids: HashMap::new(),
+        exprs: vec![],
+        turn_tables: vec![],
+        leap_tables: vec![],
+        errs,
+    };
     // Programs and promotions.
     let mut programs = vec![];
     let mut moves_of = vec![vec![]; nt * np];
     let mut attacks_of: Vec<Vec<u16>> = vec![vec![]; nt * np];
     let mut promotions = vec![vec![]; nt * np];
     for pd in &m.pieces {
-        let Some(t) = c.type_index(&pd.name.text) else {
-            c.errs.push(Diag::legacy(pd.name.span, format!("unknown piece `{}`", pd.name.text), c.piece_hint()));
+        let Some(t) = c.d.type_index(&pd.name.text) else {
+            c.errs.push(Diag::legacy(pd.name.span, format!("unknown piece `{}`", pd.name.text), c.d.piece_hint()));
             continue;
         };
         for p in 0..np as u8 {
@@ -206,16 +125,20 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 }
             }
             for pr in &pd.promotes {
-                let Some(z) = c.zone_for(&pr.zone, p) else {
-                    c.errs.push(Diag::legacy(pr.zone.span, format!("unknown zone `{}`", pr.zone.text), c.zone_hint()));
+                let Some(z) = c.d.zone_for(&pr.zone, p) else {
+                    c.errs.push(Diag::legacy(
+                        pr.zone.span,
+                        format!("unknown zone `{}`", pr.zone.text),
+                        c.d.zone_hint(),
+                    ));
                     continue;
                 };
                 let mut to = vec![];
                 for n in &pr.to {
-                    match c.type_index(&n.text) {
+                    match c.d.type_index(&n.text) {
                         Some(i) => to.push(i as u8),
                         None => {
-                            c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.piece_hint()))
+                            c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.d.piece_hint()))
                         }
                     }
                 }
@@ -263,10 +186,10 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     for (i, t) in m.tallies.iter().enumerate() {
         let mut types = 0u64;
         for n in &t.types {
-            match c.type_index(&n.text) {
+            match c.d.type_index(&n.text) {
                 Some(x) => types |= 1 << x,
                 None => {
-                    let h = c.piece_hint();
+                    let h = c.d.piece_hint();
                     c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
@@ -299,7 +222,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             t => {
                 if let Some(p) = players.iter().position(|x| x == t) {
                     Agent::Player(p as u8)
-                } else if let Some((slot, false)) = c.var(t) {
+                } else if let Some((slot, false)) = c.d.var(t) {
                     Agent::Var(slot)
                 } else {
                     c.errs.push(Diag::legacy(
@@ -357,27 +280,27 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     // Demotion types for `pocket`.
     for p in &spec.pieces {
         if let Some(d) = &p.demote {
-            let (Some(t), Some(to)) = (c.type_index(&p.letter.text), c.type_index(&d.text)) else {
-                let h = c.piece_hint();
+            let (Some(t), Some(to)) = (c.d.type_index(&p.letter.text), c.d.type_index(&d.text)) else {
+                let h = c.d.piece_hint();
                 c.errs.push(Diag::legacy(d.span, format!("unknown piece `{}`", d.text), h));
                 continue;
             };
-            c.types[t].demote = Some(to as u8);
+            c.d.types[t].demote = Some(to as u8);
         }
     }
     let mut drops = vec![];
     for (names, cond) in &m.drops {
         let mut mask = 0u64;
         for n in names {
-            match c.type_index(&n.text) {
-                Some(i) if c.reserves.iter().any(|(t, _)| *t as usize == i) => mask |= 1 << i,
+            match c.d.type_index(&n.text) {
+                Some(i) if c.d.reserves.iter().any(|(t, _)| *t as usize == i) => mask |= 1 << i,
                 Some(_) => c.errs.push(Diag::legacy(
                     n.span,
                     format!("`{}` has no reserve to drop from", n.text),
                     "declare one in [reserve.PLAYER] (it may start at 0)",
                 )),
                 None => {
-                    let h = c.piece_hint();
+                    let h = c.d.piece_hint();
                     c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
@@ -394,10 +317,10 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     for (names, cond) in &m.requires {
         let mut mask = 0u64;
         for n in names {
-            match c.type_index(&n.text) {
+            match c.d.type_index(&n.text) {
                 Some(i) => mask |= 1 << i,
                 None => {
-                    let h = c.piece_hint();
+                    let h = c.d.piece_hint();
                     c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), h));
                 }
             }
@@ -411,9 +334,9 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     for t in &m.triggers {
         let mut types = 0u64;
         for n in &t.types {
-            match c.type_index(&n.text) {
+            match c.d.type_index(&n.text) {
                 Some(i) => types |= 1 << i,
-                None => c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.piece_hint())),
+                None => c.errs.push(Diag::legacy(n.span, format!("unknown piece `{}`", n.text), c.d.piece_hint())),
             }
         }
         let by = t.by.as_ref().and_then(|n| {
@@ -434,7 +357,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         let mut stmts = vec![];
         for s in &t.stmts {
             match s {
-                ast::Stmt::Assign(n, op, e) => match c.var(&n.text) {
+                ast::Stmt::Assign(n, op, e) => match c.d.var(&n.text) {
                     Some((slot, per)) => {
                         let e = c.expr(e, 0);
                         stmts.push(Stmt::Assign(slot, per, (*op).into(), e));
@@ -455,11 +378,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                     }
                 }
                 ast::Stmt::Drop(tn, at) => {
-                    let Some(ti) = c.type_index(&tn.text) else {
-                        c.errs.push(Diag::legacy(tn.span, format!("unknown piece `{}`", tn.text), c.piece_hint()));
+                    let Some(ti) = c.d.type_index(&tn.text) else {
+                        c.errs.push(Diag::legacy(tn.span, format!("unknown piece `{}`", tn.text), c.d.piece_hint()));
                         continue;
                     };
-                    let Some(&(_, slot)) = c.reserves.iter().find(|(t, _)| *t as usize == ti) else {
+                    let Some(&(_, slot)) = c.d.reserves.iter().find(|(t, _)| *t as usize == ti) else {
                         c.errs.push(Diag::legacy(
                             tn.span,
                             format!("no reserve of `{}`", tn.text),
@@ -488,7 +411,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut ends = vec![];
     for e in &m.ends {
         let cc = c.cond(&e.cond, 0, Place::End, &registers);
-        let automatic = e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &c.vars);
+        let automatic = e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &c.d.vars);
         let needs_moves = mentions(&cc, &|x| matches!(x, C::NoMoves | C::CanCapture(_)));
         let id = c.intern(cc);
         ends.push(EndRule { outcome: e.outcome.into(), cond: id, automatic, needs_moves });
@@ -499,7 +422,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     let mut setup_stacks = vec![];
     for (pl, letter, cell) in &spec.setup {
         let p = factions.iter().position(|q| *q == pl.text);
-        let t = c.type_index(&letter.text);
+        let t = c.d.type_index(&letter.text);
         let cl = board.cell(&cell.text);
         if p.is_none() {
             c.errs.push(Diag::legacy(
@@ -512,7 +435,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             c.errs.push(Diag::legacy(
                 letter.span,
                 format!("unknown piece `{}` in the setup", letter.text),
-                c.piece_hint(),
+                c.d.piece_hint(),
             ));
         }
         if cl.is_none() {
@@ -537,8 +460,8 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             }
         }
     }
-    let mut init_vars = vec![0i64; c.nslots];
-    for v in &c.vars {
+    let mut init_vars = vec![0i64; c.d.nslots];
+    for v in &c.d.vars {
         let n = if v.per_player { np } else { 1 };
         for i in 0..n {
             init_vars[v.slot as usize + i] = v.init;
@@ -546,10 +469,10 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     for (pl, letter, n) in &spec.reserves {
         let p = players.iter().position(|q| *q == pl.text);
-        let t = c.type_index(&letter.text);
+        let t = c.d.type_index(&letter.text);
         match (p, t) {
             (Some(p), Some(t)) => {
-                let slot = c.reserves.iter().find(|(x, _)| *x as usize == t).unwrap().1;
+                let slot = c.d.reserves.iter().find(|(x, _)| *x as usize == t).unwrap().1;
                 init_vars[slot as usize + p] = *n;
             }
             _ => c.errs.push(Diag::legacy(
@@ -574,7 +497,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     for (field, slot) in [(&spec.halfmove, &mut fen.halfmove), (&spec.fullmove, &mut fen.fullmove)] {
         if let Some(n) = field {
-            match c.var(&n.text) {
+            match c.d.var(&n.text) {
                 Some((s, false)) => *slot = Some(s),
                 _ => c.errs.push(Diag::legacy(
                     n.span,
@@ -589,12 +512,12 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     // Letters: upper case for the first player, lower case for the others, unless given.
     let mut letters = vec![];
     for f in 0..nf {
-        for t in &c.types {
+        for t in &c.d.types {
             letters.push(if f == 0 { t.letter } else { t.letter.to_ascii_lowercase() });
         }
     }
     for (f, piece, l) in &spec.letters {
-        match (factions.iter().position(|x| *x == f.text), c.type_index(&piece.text)) {
+        match (factions.iter().position(|x| *x == f.text), c.d.type_index(&piece.text)) {
             (Some(fi), Some(ti)) => letters[fi * nt + ti] = l.text.chars().next().unwrap(),
             (None, _) => c.errs.push(Diag::legacy(
                 f.span,
@@ -602,7 +525,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
                 format!("players and factions are {}", factions.join(", ")),
             )),
             (_, None) => {
-                let h = c.piece_hint();
+                let h = c.d.piece_hint();
                 c.errs.push(Diag::legacy(piece.span, format!("unknown piece `{}`", piece.text), h));
             }
         }
@@ -619,11 +542,11 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     let mut beats = vec![0u64; nt];
     for (a, b) in &m.beats {
-        match (c.type_index(&a.text), c.type_index(&b.text)) {
+        match (c.d.type_index(&a.text), c.d.type_index(&b.text)) {
             (Some(x), Some(y)) => beats[x] |= 1 << y,
             _ => {
-                let h = c.piece_hint();
-                let bad = if c.type_index(&a.text).is_none() { a } else { b };
+                let h = c.d.piece_hint();
+                let bad = if c.d.type_index(&a.text).is_none() { a } else { b };
                 c.errs.push(Diag::legacy(bad.span, format!("unknown piece `{}`", bad.text), h));
             }
         }
@@ -635,7 +558,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             c.errs.push(e);
             continue;
         };
-        let Some(si) = c.followup_names.iter().position(|x| *x == step.text) else {
+        let Some(si) = c.d.followup_names.iter().position(|x| *x == step.text) else {
             c.errs.push(Diag::legacy(
                 step.span,
                 format!("unknown follow-up `{}`", step.text),
@@ -660,7 +583,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         };
         let choose = match &cu.choose {
             None => false,
-            Some(o) => match c.options.iter().find(|(n, _)| *n == o.text) {
+            Some(o) => match c.d.options.iter().find(|(n, _)| *n == o.text) {
                 Some((_, v)) => *v != 0,
                 None => {
                     c.errs.push(Diag::legacy(
@@ -685,7 +608,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         });
         return Err(c.errs);
     }
-    let has_royal = c.types.iter().any(|t| t.royal);
+    let has_royal = c.d.types.iter().any(|t| t.royal);
     // Which types' moved flags matter: a type whose own program tests `unmoved`, or one
     // named next to `unmoved` in a test.
     let mut tracks_moved = vec![false; nt];
@@ -725,20 +648,20 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
     }
     let mut display_zones = vec![];
     for (z, glyph) in &spec.display_zones {
-        match c.zone_for(z, 0) {
+        match c.d.zone_for(z, 0) {
             Some(id) => display_zones.push((id, glyph.text.chars().next().unwrap_or('.'))),
             None => {
-                let h = c.zone_hint();
+                let h = c.d.zone_hint();
                 c.errs.push(Diag::legacy(z.span, format!("unknown zone `{}`", z.text), h));
             }
         }
     }
     let mut display_fills = vec![];
     for (z, col) in &spec.display_fills {
-        match c.zone_for(z, 0) {
+        match c.d.zone_for(z, 0) {
             Some(id) => display_fills.push((id, col.text.clone())),
             None => {
-                let h = c.zone_hint();
+                let h = c.d.zone_hint();
                 c.errs.push(Diag::legacy(z.span, format!("unknown zone `{}`", z.text), h));
             }
         }
@@ -781,7 +704,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         long_regs,
         has_stacks: spec.stacks,
         setup_stacks,
-        types: c.types,
+        types: c.d.types,
         kind_type,
         kind_owner,
         kind_moved,
@@ -789,13 +712,13 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         moves_of,
         promotions,
         leap_tables: c.leap_tables,
-        zone_sets: c.zone_sets,
-        zones: c.zones,
+        zone_sets: c.d.zone_sets,
+        zones: c.d.zones,
         turn_tables: c.turn_tables,
         conds: c.conds,
         exprs: c.exprs,
-        vars: c.vars,
-        nslots: c.nslots,
+        vars: c.d.vars,
+        nslots: c.d.nslots,
         registers,
         triggers,
         ends,
@@ -805,8 +728,8 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
         setup,
         init_vars,
         fen,
-        options: c.options,
-        reserves: c.reserves,
+        options: c.d.options,
+        reserves: c.d.reserves,
         custodians,
         attack: Default::default(),
     };
@@ -917,32 +840,13 @@ fn reverse_probes(ops: &[Op], exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec
 struct Compiler<'a> {
     m: &'a Merged<'a>,
     board: &'a Board,
-    players: Vec<String>,
-    factions: Vec<String>,
-    orient: Vec<(i64, bool)>,
-    types: Vec<PieceType>,
-    zone_sets: Vec<Vec<bool>>,
-    zones: Vec<(String, Vec<u16>)>,
+    d: decls::Decls,
     conds: Vec<C>,
     cond_ids: HashMap<C, u16>,
     exprs: Vec<E>,
     turn_tables: Vec<Vec<Vec<u8>>>,
     leap_tables: Vec<Vec<Vec<crate::board::Cell>>>,
-    vars: Vec<Var>,
-    nslots: usize,
-    followup_names: Vec<String>,
-    tally_names: Vec<String>,
-    reserves: Vec<(u8, u16)>,
-    options: Vec<(String, i64)>,
     errs: Vec<Diag>,
-}
-
-/// Macro arguments bound while expanding.
-#[derive(Clone, Default)]
-struct Env {
-    patterns: Vec<(String, Pattern)>,
-    ints: Vec<(String, i64)>,
-    marks: Vec<(String, String)>,
 }
 
 struct Cg {
@@ -951,32 +855,9 @@ struct Cg {
     depth: u8,
     player: u8,
     has_effects: bool,
-    expansions: usize,
 }
 
 impl Compiler<'_> {
-    fn type_index(&self, s: &str) -> Option<usize> {
-        let mut ch = s.chars();
-        let l = ch.next()?;
-        if ch.next().is_some() {
-            return None;
-        }
-        self.types.iter().position(|t| t.letter == l)
-    }
-
-    fn piece_hint(&self) -> String {
-        format!("declared pieces: {}", self.types.iter().map(|t| t.letter.to_string()).collect::<Vec<_>>().join(" "))
-    }
-
-    fn zone_hint(&self) -> String {
-        let z: Vec<&str> = self.zones.iter().map(|z| z.0.as_str()).collect();
-        if z.is_empty() {
-            "declare it with `zone NAME = ...`".into()
-        } else {
-            format!("declared zones: {}", z.join(", "))
-        }
-    }
-
     fn intern(&mut self, c: C) -> u16 {
         if let Some(&i) = self.cond_ids.get(&c) {
             return i;
@@ -995,146 +876,10 @@ impl Compiler<'_> {
         (self.exprs.len() - 1) as u16
     }
 
-    fn build_zones(&mut self) {
-        let np = self.players.len();
-        let zones: Vec<&ast::ZoneDecl> = self.m.zones.clone();
-        for z in zones {
-            let mut ids = vec![u16::MAX; np];
-            for (who, items) in &z.parts {
-                let targets: Vec<usize> = match who {
-                    None => (0..np).collect(),
-                    Some(n) => match self.players.iter().position(|p| *p == n.text) {
-                        Some(p) => vec![p],
-                        None => {
-                            self.errs.push(Diag::legacy(
-                                n.span,
-                                format!("unknown player `{}`", n.text),
-                                format!("players are {}", self.players.join(", ")),
-                            ));
-                            continue;
-                        }
-                    },
-                };
-                for p in targets {
-                    let set = self.cellset(items, p);
-                    ids[p] = self.zone_sets.len() as u16;
-                    self.zone_sets.push(set);
-                }
-            }
-            for id in ids.iter_mut() {
-                if *id == u16::MAX {
-                    *id = self.zone_sets.len() as u16;
-                    self.zone_sets.push(vec![false; self.board.len()]);
-                }
-            }
-            self.zones.retain(|(n, _)| *n != z.name.text);
-            self.zones.push((z.name.text.clone(), ids));
-        }
-    }
-
-    fn cellset(&mut self, items: &[ast::CellItem], p: usize) -> Vec<bool> {
-        let b = self.board;
-        let mut set = vec![false; b.len()];
-        for it in items {
-            match it {
-                ast::CellItem::Rank(r, sp) => {
-                    let mut any = false;
-                    for (i, c) in b.cells.iter().enumerate() {
-                        if c.rank == *r {
-                            set[i] = true;
-                            any = true;
-                        }
-                    }
-                    if !any {
-                        self.errs.push(Diag::legacy(
-                            *sp,
-                            format!("the board has no rank {r}"),
-                            "check the board's ranks",
-                        ));
-                    }
-                }
-                ast::CellItem::File(f) => {
-                    let mut any = false;
-                    for (i, c) in b.cells.iter().enumerate() {
-                        if c.file.as_deref() == Some(f.text.as_str()) {
-                            set[i] = true;
-                            any = true;
-                        }
-                    }
-                    if !any {
-                        self.errs.push(Diag::legacy(
-                            f.span,
-                            format!("the board has no file {}", f.text),
-                            "check the board's files",
-                        ));
-                    }
-                }
-                ast::CellItem::Colour(k, _) => {
-                    for (i, c) in b.cells.iter().enumerate() {
-                        if c.colour == *k {
-                            set[i] = true;
-                        }
-                    }
-                }
-                ast::CellItem::Name(n) => {
-                    if let Some(c) = b.cell(&n.text) {
-                        set[c as usize] = true;
-                    } else if let Some((_, ids)) = self.zones.iter().find(|(z, _)| *z == n.text) {
-                        let other = &self.zone_sets[ids[p] as usize];
-                        for (i, v) in other.iter().enumerate() {
-                            set[i] |= v;
-                        }
-                    } else {
-                        self.errs.push(Diag::legacy(
-                            n.span,
-                            format!("unknown cell or zone `{}`", n.text),
-                            "name a cell of the board or an earlier zone",
-                        ));
-                    }
-                }
-            }
-        }
-        set
-    }
-
-    fn zone_for(&self, n: &Name, p: u8) -> Option<u16> {
-        self.zones.iter().find(|(z, _)| *z == n.text).map(|(_, ids)| ids[p as usize])
-    }
-
-    fn build_vars(&mut self, spec: &Spec) {
-        let np = self.players.len();
-        let counters: Vec<&ast::CounterDecl> = self.m.counters.clone();
-        for c in counters {
-            let slot = self.nslots as u16;
-            self.nslots += if c.per_player { np } else { 1 };
-            self.vars.push(Var {
-                name: c.name.text.clone(),
-                slot,
-                per_player: c.per_player,
-                clock: c.clock,
-                init: c.init,
-            });
-        }
-        let mut seen = vec![];
-        for (_, l, _) in &spec.reserves {
-            if let Some(t) = self.type_index(&l.text) {
-                if seen.contains(&t) {
-                    continue;
-                }
-                seen.push(t);
-                let slot = self.nslots as u16;
-                self.nslots += np;
-                let name = format!("reserve-{}", l.text);
-                self.vars.push(Var { name, slot, per_player: true, clock: false, init: 0 });
-                self.reserves.push((t as u8, slot));
-            }
-        }
-    }
-
     /// Compiles a statement of a trigger or decision step.
     fn decision_stmt(&mut self, s: &ast::Stmt, p: u8) -> Option<Stmt> {
         match s {
-            ast::Stmt::Assign(n, op, e) => match self.var(&n.text) {
+            ast::Stmt::Assign(n, op, e) => match self.d.var(&n.text) {
                 Some((slot, per)) => {
                     let e = self.expr(e, p);
                     Some(Stmt::Assign(slot, per, (*op).into(), e))
@@ -1149,8 +894,8 @@ impl Compiler<'_> {
                 }
             },
             ast::Stmt::Drop(tn, at) => {
-                let ti = self.type_index(&tn.text);
-                let slot = ti.and_then(|t| self.reserves.iter().find(|(x, _)| *x as usize == t).map(|r| r.1));
+                let ti = self.d.type_index(&tn.text);
+                let slot = ti.and_then(|t| self.d.reserves.iter().find(|(x, _)| *x as usize == t).map(|r| r.1));
                 match (ti, slot, at.text.as_str()) {
                     (Some(t), Some(slot), "from" | "to") => Some(Stmt::Drop(t as u8, slot, at.text == "from")),
                     _ => {
@@ -1163,10 +908,10 @@ impl Compiler<'_> {
                     }
                 }
             }
-            ast::Stmt::Change(t) => match self.type_index(&t.text) {
+            ast::Stmt::Change(t) => match self.d.type_index(&t.text) {
                 Some(i) => Some(Stmt::Change(i as u8)),
                 None => {
-                    let h = self.piece_hint();
+                    let h = self.d.piece_hint();
                     self.errs.push(Diag::legacy(t.span, format!("unknown piece `{}`", t.text), h));
                     None
                 }
@@ -1188,7 +933,7 @@ impl Compiler<'_> {
                 Some(Stmt::Start(e))
             }
             ast::Stmt::Pocket => Some(Stmt::Pocket),
-            ast::Stmt::Reset(n) => match self.tally_names.iter().position(|x| *x == n.text) {
+            ast::Stmt::Reset(n) => match self.d.tally_names.iter().position(|x| *x == n.text) {
                 Some(i) => Some(Stmt::Reset(i as u8)),
                 None => {
                     self.errs.push(Diag::legacy(
@@ -1200,10 +945,6 @@ impl Compiler<'_> {
                 }
             },
         }
-    }
-
-    fn var(&self, name: &str) -> Option<(u16, bool)> {
-        self.vars.iter().find(|v| v.name == name).map(|v| (v.slot, v.per_player))
     }
 
     /// Absolute directions for a direction or set name, seen by player `p`.
@@ -1223,7 +964,7 @@ impl Compiler<'_> {
             return Some(out);
         }
         let d = self.board.dir(name)?;
-        Some(vec![self.rotate(d, self.orient[p as usize])])
+        Some(vec![self.rotate(d, self.d.orient[p as usize])])
     }
 
     fn rotate(&self, d: u8, (by, flip): (i64, bool)) -> u8 {
@@ -1269,8 +1010,8 @@ impl Compiler<'_> {
 
     fn program(&mut self, pat: &Pattern, p: u8, registers: &[String]) -> Option<Program> {
         let n_err = self.errs.len();
-        let mut cg = Cg { ops: vec![], marks: vec![], depth: 0, player: p, has_effects: false, expansions: 0 };
-        let pat = self.expand(pat, &Env::default(), &mut cg.expansions);
+        let mut cg = Cg { ops: vec![], marks: vec![], depth: 0, player: p, has_effects: false };
+        let pat = expand::expand(self.m, pat, &mut self.errs);
         // A slide at the end of a sequence of tests compiles to a single Ray instruction.
         let items: Vec<Pattern> = match &pat {
             Pattern::Seq(v, _) => v.clone(),
@@ -1388,91 +1129,6 @@ impl Compiler<'_> {
         };
         ops.truncate(start);
         ops.push(Op::Leap(id as u16, fin));
-    }
-
-    /// Expands macro calls, substituting arguments.
-    fn expand(&mut self, p: &Pattern, env: &Env, budget: &mut usize) -> Pattern {
-        self.expand_at(p, env, budget, 0)
-    }
-
-    fn expand_at(&mut self, p: &Pattern, env: &Env, budget: &mut usize, depth: usize) -> Pattern {
-        *budget += 1;
-        if *budget > 10_000 || depth > 64 {
-            if *budget <= 10_000 {
-                self.errs.push(Diag::legacy(
-                    p.span(),
-                    "macro expansion too deep",
-                    "a define may not call itself, directly or through others",
-                ));
-            }
-            *budget = 20_000;
-            return Pattern::Seq(vec![], p.span());
-        }
-        match p {
-            Pattern::Alt(v, s) => Pattern::Alt(v.iter().map(|x| self.expand_at(x, env, budget, depth)).collect(), *s),
-            Pattern::Seq(v, s) => {
-                let mut out = vec![];
-                for x in v {
-                    match self.expand_at(x, env, budget, depth) {
-                        Pattern::Seq(inner, _) => out.extend(inner),
-                        y => out.push(y),
-                    }
-                }
-                Pattern::Seq(out, *s)
-            }
-            Pattern::Repeat(b, lo, hi, s) => Pattern::Repeat(
-                Box::new(self.expand_at(b, env, budget, depth)),
-                subst_expr(lo, env),
-                hi.as_ref().map(|h| subst_expr(h, env)),
-                *s,
-            ),
-            Pattern::Dir(n) => match env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
-                Some((_, q)) => q.clone(),
-                None => match self.m.defines.get(&(n.text.clone(), 0)) {
-                    // A define without parameters is used by its bare name.
-                    Some(def) => {
-                        let body = def.body.clone();
-                        self.expand_at(&body, &Env::default(), budget, depth + 1)
-                    }
-                    None => p.clone(),
-                },
-            },
-            Pattern::Mark(n) => match env.marks.iter().rev().find(|(k, _)| *k == n.text) {
-                Some((_, m)) => Pattern::Mark(Name { text: m.clone(), span: n.span }),
-                None => p.clone(),
-            },
-            Pattern::Call(n, args) => {
-                let args: Vec<Arg> = args
-                    .iter()
-                    .map(|a| match a {
-                        Arg::Pattern(q) => Arg::Pattern(self.expand_at(q, env, budget, depth)),
-                        Arg::Mark(m) => match env.marks.iter().rev().find(|(k, _)| *k == m.text) {
-                            Some((_, x)) => Arg::Mark(Name { text: x.clone(), span: m.span }),
-                            None => a.clone(),
-                        },
-                        Arg::Int(..) => a.clone(),
-                    })
-                    .collect();
-                if let Some(def) = self.m.defines.get(&(n.text.clone(), args.len())) {
-                    let mut inner = Env::default();
-                    for (param, a) in def.params.iter().zip(&args) {
-                        match a {
-                            Arg::Pattern(q) => {
-                                // A single-word argument may also be used as a number or mark name.
-                                inner.patterns.push((param.text.clone(), q.clone()));
-                            }
-                            Arg::Int(v, _) => inner.ints.push((param.text.clone(), *v)),
-                            Arg::Mark(m) => inner.marks.push((param.text.clone(), m.text.clone())),
-                        }
-                    }
-                    let body = def.body.clone();
-                    self.expand_at(&body, &inner, budget, depth + 1)
-                } else {
-                    Pattern::Call(n.clone(), args)
-                }
-            }
-            Pattern::Turn(..) | Pattern::Test(..) => p.clone(),
-        }
     }
 
     fn codegen(&mut self, p: &Pattern, cg: &mut Cg, registers: &[String]) {
@@ -1616,14 +1272,16 @@ impl Compiler<'_> {
                         cg.ops.push(Op::Remove(d));
                     }
                     ("then", 1) => match &args[0] {
-                        Arg::Pattern(Pattern::Dir(f)) => match self.followup_names.iter().position(|x| *x == f.text) {
-                            Some(i) => cg.ops.push(Op::Then(i as u16)),
-                            None => self.errs.push(Diag::legacy(
-                                f.span,
-                                format!("unknown follow-up `{}`", f.text),
-                                "declare it with `followup NAME by AGENT: ...`",
-                            )),
-                        },
+                        Arg::Pattern(Pattern::Dir(f)) => {
+                            match self.d.followup_names.iter().position(|x| *x == f.text) {
+                                Some(i) => cg.ops.push(Op::Then(i as u16)),
+                                None => self.errs.push(Diag::legacy(
+                                    f.span,
+                                    format!("unknown follow-up `{}`", f.text),
+                                    "declare it with `followup NAME by AGENT: ...`",
+                                )),
+                            }
+                        }
                         _ => self.errs.push(Diag::legacy(n.span, "then needs a follow-up name", "write then(NAME)")),
                     },
                     ("carry", 2) => match (mark_arg(cg, args.first()), mark_arg(cg, args.get(1))) {
@@ -1676,8 +1334,8 @@ impl Compiler<'_> {
             Cond::Or(v) => C::Or(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
             Cond::And(v) => C::And(v.iter().map(|x| self.cond(x, p, place, registers)).collect()),
             Cond::Not(x) => C::Not(Box::new(self.cond(x, p, place, registers))),
-            Cond::Cmp(Expr::Name(n), op, b) if self.tally_names.contains(&n.text) => {
-                let i = self.tally_names.iter().position(|x| *x == n.text).unwrap();
+            Cond::Cmp(Expr::Name(n), op, b) if self.d.tally_names.contains(&n.text) => {
+                let i = self.d.tally_names.iter().position(|x| *x == n.text).unwrap();
                 let e = self.expr(b, p);
                 match constant(&e) {
                     Some(v) => C::Tally(i as u8, (*op).into(), v),
@@ -1713,12 +1371,12 @@ impl Compiler<'_> {
                         let mut mask = 0u64;
                         for a in args {
                             if let Expr::Name(x) = a {
-                                match self.type_index(&x.text) {
+                                match self.d.type_index(&x.text) {
                                     Some(t) => mask |= 1 << t,
                                     None => self.errs.push(Diag::legacy(
                                         x.span,
                                         format!("unknown piece `{}`", x.text),
-                                        self.piece_hint(),
+                                        self.d.piece_hint(),
                                     )),
                                 }
                             }
@@ -1763,26 +1421,26 @@ impl Compiler<'_> {
                         C::NoMoves
                     }
                     _ => {
-                        if let Some(ti) = self.type_index(t) {
+                        if let Some(ti) = self.d.type_index(t) {
                             C::Type(1 << ti)
-                        } else if let Some(z) = self.zone_for(n, p) {
+                        } else if let Some(z) = self.d.zone_for(n, p) {
                             C::Zone(z)
                         } else if let Some(cell) = self.board.cell(t) {
                             let mut set = vec![false; self.board.len()];
                             set[cell as usize] = true;
-                            let z = match self.zone_sets.iter().position(|s| *s == set) {
+                            let z = match self.d.zone_sets.iter().position(|s| *s == set) {
                                 Some(i) => i,
                                 None => {
-                                    self.zone_sets.push(set);
-                                    self.zone_sets.len() - 1
+                                    self.d.zone_sets.push(set);
+                                    self.d.zone_sets.len() - 1
                                 }
                             };
                             C::Zone(z as u16)
                         } else if let Some(r) = registers.iter().position(|x| x == t) {
                             C::Reg(r as u8)
-                        } else if let Some((_, v)) = self.options.iter().find(|(o, _)| o == t) {
+                        } else if let Some((_, v)) = self.d.options.iter().find(|(o, _)| o == t) {
                             if *v != 0 { C::True } else { C::Not(Box::new(C::True)) }
-                        } else if let Some((slot, per)) = self.var(t) {
+                        } else if let Some((slot, per)) = self.d.var(t) {
                             C::Cmp(E::Var(slot, per, Who::Me), CmpOp::Ne, E::Int(0))
                         } else {
                             let mut known: Vec<String> = [
@@ -1792,8 +1450,8 @@ impl Compiler<'_> {
                             .iter()
                             .map(|s| s.to_string())
                             .collect();
-                            known.extend(self.types.iter().map(|t| t.letter.to_string()));
-                            known.extend(self.zones.iter().map(|z| z.0.clone()));
+                            known.extend(self.d.types.iter().map(|t| t.letter.to_string()));
+                            known.extend(self.d.zones.iter().map(|z| z.0.clone()));
                             known.extend(registers.iter().cloned());
                             self.errs.push(Diag::legacy(
                                 n.span,
@@ -1816,11 +1474,11 @@ impl Compiler<'_> {
                 if *neg { E::Sub(a, b) } else { E::Add(a, b) }
             }
             Expr::Name(n) => {
-                if let Some((slot, per)) = self.var(&n.text) {
+                if let Some((slot, per)) = self.d.var(&n.text) {
                     E::Var(slot, per, Who::Me)
-                } else if let Some((_, v)) = self.options.iter().find(|(o, _)| *o == n.text) {
+                } else if let Some((_, v)) = self.d.options.iter().find(|(o, _)| *o == n.text) {
                     E::Int(*v)
-                } else if let Some(i) = self.players.iter().position(|x| *x == n.text) {
+                } else if let Some(i) = self.d.players.iter().position(|x| *x == n.text) {
                     E::Int(i as i64)
                 } else if n.text == "me" {
                     E::MePlayer
@@ -1859,9 +1517,9 @@ impl Compiler<'_> {
                             "all" => who = Who::All,
                             "neutral" => who = Who::Neutral,
                             t => {
-                                if let Some(i) = self.factions.iter().position(|x| x == t) {
+                                if let Some(i) = self.d.factions.iter().position(|x| x == t) {
                                     who = Who::Player(i as u8);
-                                } else if let Some(ti) = self.type_index(t) {
+                                } else if let Some(ti) = self.d.type_index(t) {
                                     mask |= 1 << ti;
                                 } else {
                                     self.errs.push(Diag::legacy(
@@ -1874,12 +1532,12 @@ impl Compiler<'_> {
                         }
                     }
                     if mask == 0 {
-                        mask = if self.types.len() >= 64 { u64::MAX } else { (1u64 << self.types.len()) - 1 };
+                        mask = if self.d.types.len() >= 64 { u64::MAX } else { (1u64 << self.d.types.len()) - 1 };
                     }
                     E::Count(who, mask)
                 }
                 "enemy" | "friend" if args.len() == 1 => match &args[0] {
-                    Selector::Expr(Expr::Name(x)) => match self.var(&x.text) {
+                    Selector::Expr(Expr::Name(x)) => match self.d.var(&x.text) {
                         Some((slot, true)) => E::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me }),
                         _ => {
                             self.errs.push(Diag::legacy(
@@ -1919,31 +1577,6 @@ impl Compiler<'_> {
                 E::Int(0)
             }
         }
-    }
-}
-
-fn subst_expr(e: &Expr, env: &Env) -> Expr {
-    match e {
-        Expr::Name(n) => {
-            if let Some((_, v)) = env.ints.iter().rev().find(|(k, _)| *k == n.text) {
-                return Expr::Int(*v, n.span);
-            }
-            if let Some((_, Pattern::Dir(d))) = env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
-                return Expr::Name(d.clone());
-            }
-            e.clone()
-        }
-        Expr::Add(a, b, neg) => Expr::Add(Box::new(subst_expr(a, env)), Box::new(subst_expr(b, env)), *neg),
-        Expr::Func(n, args) => Expr::Func(
-            n.clone(),
-            args.iter()
-                .map(|s| match s {
-                    Selector::Expr(x) => Selector::Expr(subst_expr(x, env)),
-                    w => w.clone(),
-                })
-                .collect(),
-        ),
-        Expr::Int(..) => e.clone(),
     }
 }
 
