@@ -369,3 +369,54 @@ fn piece_states(d: &mut Decls, m: &Merged) -> Result<(), Vec<Diag>> {
     }
     Ok(())
 }
+
+/// Absolute directions for a direction or direction-set name, turned by a player's
+/// orientation; None when the name is neither (or the sets nest too deeply).
+pub fn dirs(m: &Merged, board: &Board, orient: (i64, bool), name: &str) -> Option<Vec<u8>> {
+    dirs_at(m, board, orient, name, 0)
+}
+
+fn dirs_at(m: &Merged, board: &Board, orient: (i64, bool), name: &str, depth: usize) -> Option<Vec<u8>> {
+    if depth > 16 {
+        return None;
+    }
+    if let Some(members) = m.dirs.get(name) {
+        let mut out = vec![];
+        for n in members.iter() {
+            for d in dirs_at(m, board, orient, &n.text, depth + 1)? {
+                if !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+        }
+        return Some(out);
+    }
+    let d = board.dir(name)?;
+    Some(vec![rotate(board, d, orient)])
+}
+
+/// A direction turned by an orientation (rotation in degrees, then mirror).
+fn rotate(board: &Board, d: u8, (by, flip): (i64, bool)) -> u8 {
+    let dirs = &board.dirs;
+    match dirs[d as usize].angle {
+        Some(a) => {
+            let a = if flip { -a } else { a };
+            let want = (a + by).rem_euclid(360);
+            dirs.iter().position(|x| x.angle == Some(want)).map(|i| i as u8).unwrap_or(d)
+        }
+        None => d,
+    }
+}
+
+/// The problem of a name that is no direction: lists the board's directions and sets.
+pub fn unknown_dir(m: &Merged, board: &Board, n: &Name) -> Diag {
+    let mut names: Vec<String> = board.dirs.iter().map(|d| d.name.clone()).collect();
+    let mut sets: Vec<String> = m.dirs.keys().cloned().collect();
+    sets.sort();
+    names.extend(sets);
+    Diag::legacy(
+        n.span,
+        format!("unknown direction `{}`", n.text),
+        format!("directions and sets here: {}, same, back", names.join(" ")),
+    )
+}

@@ -553,7 +553,7 @@ fn compile_checked(checked: Checked<'_>, path: &str) -> Result<Game, Vec<Diag>> 
     }
     let mut pushes = vec![];
     for (d, cond, step) in &m.pushes {
-        let Some(dirs) = c.dirs(&d.text, 0, 0) else {
+        let Some(dirs) = c.dirs(&d.text, 0) else {
             let e = c.unknown_dir(d);
             c.errs.push(e);
             continue;
@@ -576,7 +576,7 @@ fn compile_checked(checked: Checked<'_>, path: &str) -> Result<Game, Vec<Diag>> 
     }
     let mut custodians = vec![];
     for cu in &m.custodians {
-        let Some(dirs) = c.dirs(&cu.dirs.text, 0, 0) else {
+        let Some(dirs) = c.dirs(&cu.dirs.text, 0) else {
             let d = c.unknown_dir(&cu.dirs);
             c.errs.push(d);
             continue;
@@ -948,35 +948,8 @@ impl Compiler<'_> {
     }
 
     /// Absolute directions for a direction or set name, seen by player `p`.
-    fn dirs(&self, name: &str, p: u8, depth: usize) -> Option<Vec<u8>> {
-        if depth > 16 {
-            return None;
-        }
-        if let Some(members) = self.m.dirs.get(name) {
-            let mut out = vec![];
-            for n in members.iter() {
-                for d in self.dirs(&n.text, p, depth + 1)? {
-                    if !out.contains(&d) {
-                        out.push(d);
-                    }
-                }
-            }
-            return Some(out);
-        }
-        let d = self.board.dir(name)?;
-        Some(vec![self.rotate(d, self.d.orient[p as usize])])
-    }
-
-    fn rotate(&self, d: u8, (by, flip): (i64, bool)) -> u8 {
-        let dirs = &self.board.dirs;
-        match dirs[d as usize].angle {
-            Some(a) => {
-                let a = if flip { -a } else { a };
-                let want = (a + by).rem_euclid(360);
-                dirs.iter().position(|x| x.angle == Some(want)).map(|i| i as u8).unwrap_or(d)
-            }
-            None => d,
-        }
+    fn dirs(&self, name: &str, p: u8) -> Option<Vec<u8>> {
+        decls::dirs(self.m, self.board, self.d.orient[p as usize], name)
     }
 
     fn turn_table(&mut self, angles: &[i64]) -> u16 {
@@ -1030,7 +1003,7 @@ impl Compiler<'_> {
                     && inner.len() == 2
                     && matches!(&inner[0], Pattern::Test(Cond::Name(e), _) if e.text == "empty")
                     && matches!(&inner[1], Pattern::Dir(s) if s.text == "same")
-                    && let Some(ds) = self.dirs(&d.text, p, 0)
+                    && let Some(ds) = self.dirs(&d.text, p)
                 {
                     for t in &items[..n - 3] {
                         self.codegen(t, &mut cg, registers);
@@ -1145,7 +1118,7 @@ impl Compiler<'_> {
                 let mut ds = vec![];
                 for x in v {
                     if let Pattern::Dir(d) = x {
-                        match self.dirs(&d.text, cg.player, 0) {
+                        match self.dirs(&d.text, cg.player) {
                             Some(v) => ds.extend(v.into_iter().filter(|d| !ds.contains(d)).collect::<Vec<_>>()),
                             None => self.errs.push(self.unknown_dir(d)),
                         }
@@ -1208,7 +1181,7 @@ impl Compiler<'_> {
                     let t = self.turn_table(&[180]);
                     cg.ops.push(Op::Turn(t));
                 }
-                name => match self.dirs(name, cg.player, 0) {
+                name => match self.dirs(name, cg.player) {
                     Some(ds) => cg.ops.push(Op::Step(ds)),
                     None => self.errs.push(self.unknown_dir(n)),
                 },
@@ -1253,7 +1226,7 @@ impl Compiler<'_> {
                     ("remove", 1) => {
                         let d = match &args[0] {
                             Arg::Pattern(Pattern::Dir(d)) if d.text == "here" => None,
-                            Arg::Pattern(Pattern::Dir(d)) => match self.dirs(&d.text, cg.player, 0) {
+                            Arg::Pattern(Pattern::Dir(d)) => match self.dirs(&d.text, cg.player) {
                                 Some(v) if v.len() == 1 => Some(v[0]),
                                 _ => {
                                     self.errs.push(self.unknown_dir(d));
@@ -1318,15 +1291,7 @@ impl Compiler<'_> {
     }
 
     fn unknown_dir(&self, n: &Name) -> Diag {
-        let mut names: Vec<String> = self.board.dirs.iter().map(|d| d.name.clone()).collect();
-        let mut sets: Vec<String> = self.m.dirs.keys().cloned().collect();
-        sets.sort();
-        names.extend(sets);
-        Diag::legacy(
-            n.span,
-            format!("unknown direction `{}`", n.text),
-            format!("directions and sets here: {}, same, back", names.join(" ")),
-        )
+        decls::unknown_dir(self.m, self.board, n)
     }
 
     fn cond(&mut self, c: &Cond, p: u8, place: Place, registers: &[String]) -> C {
