@@ -14,6 +14,8 @@ const UNIT: f64 = 64.0;
 const MARGIN: f64 = 0.4;
 /// Height of the caption above the board, in board units.
 const CAPTION: f64 = 0.6;
+/// Height above the board's top: margin and caption, in board units.
+const TOP: f64 = MARGIN + CAPTION;
 /// Cell fills by colour class.
 const PALETTE: [&str; 3] = ["#b58863", "#f0d9b5", "#d9a066"];
 /// Piece disc fill, outline and letter colour per player.
@@ -128,37 +130,63 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// Board units (y up) to SVG pixels (y down) for a picture.
+struct Frame {
+    /// Smallest x of any corner.
+    minx: f64,
+    /// Largest y of any corner.
+    maxy: f64,
+    /// Width of the picture in pixels.
+    width: f64,
+    /// Height of the picture in pixels.
+    height: f64,
+}
+
+impl Frame {
+    /// The frame that holds every drawn cell, with the margin and the caption.
+    fn around(drawn: &[Drawn]) -> Frame {
+        let (mut minx, mut maxx, mut miny, mut maxy) =
+            (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+        for d in drawn {
+            for &(x, y) in &d.corners {
+                minx = minx.min(x);
+                maxx = maxx.max(x);
+                miny = miny.min(y);
+                maxy = maxy.max(y);
+            }
+        }
+        if drawn.is_empty() {
+            (minx, maxx, miny, maxy) = (0.0, 1.0, 0.0, 1.0);
+        }
+        let width = (maxx - minx + 2.0 * MARGIN) * UNIT;
+        let height = (maxy - miny + MARGIN + TOP) * UNIT;
+        Frame { minx, maxy, width, height }
+    }
+
+    /// The pixel x of a board x.
+    fn px(&self, x: f64) -> String {
+        num((x - self.minx + MARGIN) * UNIT)
+    }
+
+    /// The pixel y of a board y.
+    fn py(&self, y: f64) -> String {
+        num((self.maxy - y + TOP) * UNIT)
+    }
+}
+
 /// The SVG picture of a position, with a caption naming the game and the player to move
 /// (or `caption`, when given).
 pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
     let drawn = geometry(g);
-    let (mut minx, mut maxx, mut miny, mut maxy) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
-    for d in &drawn {
-        for &(x, y) in &d.corners {
-            minx = minx.min(x);
-            maxx = maxx.max(x);
-            miny = miny.min(y);
-            maxy = maxy.max(y);
-        }
-    }
-    if drawn.is_empty() {
-        (minx, maxx, miny, maxy) = (0.0, 1.0, 0.0, 1.0);
-    }
-    let top = MARGIN + CAPTION;
-    let width = (maxx - minx + 2.0 * MARGIN) * UNIT;
-    let height = (maxy - miny + MARGIN + top) * UNIT;
-    // Board units (y up) to SVG pixels (y down).
-    let px = |x: f64| num((x - minx + MARGIN) * UNIT);
-    let py = |y: f64| num((maxy - y + top) * UNIT);
-
+    let f = Frame::around(&drawn);
     let mut s = String::new();
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#,
-        w = num(width),
-        h = num(height)
+        w = num(f.width),
+        h = num(f.height)
     );
-    let _ = writeln!(s, r##"<rect x="0" y="0" width="{}" height="{}" fill="#fbfaf7"/>"##, num(width), num(height));
+    let _ = writeln!(s, r##"<rect x="0" y="0" width="{}" height="{}" fill="#fbfaf7"/>"##, num(f.width), num(f.height));
     let text = match caption {
         Some(c) => c.to_string(),
         None => {
@@ -173,9 +201,18 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
         num(0.3 * UNIT),
         escape(&text)
     );
+    cells(&mut s, g, &drawn, &f);
+    names(&mut s, g, st, &drawn, &f);
+    pieces(&mut s, g, st, &drawn, &f);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The cells: polygons filled by a display zone's colour or their colour class.
+fn cells(s: &mut String, g: &Game, drawn: &[Drawn], f: &Frame) {
     let _ = writeln!(s, r##"<g id="cells" stroke="#5a4a3a" stroke-width="1">"##);
-    for (c, d) in g.board.cells.iter().zip(&drawn) {
-        let pts: Vec<String> = d.corners.iter().map(|&(x, y)| format!("{},{}", px(x), py(y))).collect();
+    for (c, d) in g.board.cells.iter().zip(drawn) {
+        let pts: Vec<String> = d.corners.iter().map(|&(x, y)| format!("{},{}", f.px(x), f.py(y))).collect();
         let i = g.board.cell(&c.name).unwrap_or(0) as usize;
         let fill = match g.display_fills.iter().find(|(z, _)| g.zone_sets[*z as usize][i]) {
             Some((_, col)) => col.as_str(),
@@ -190,15 +227,19 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
         );
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// The cell names: in a corner, or centred in a small empty cell.
+fn names(s: &mut String, g: &Game, st: &State, drawn: &[Drawn], f: &Frame) {
     let _ = writeln!(s, r##"<g id="names" font-size="{}" fill="#000000" fill-opacity="0.55">"##, num(0.16 * UNIT));
-    for (i, (c, d)) in g.board.cells.iter().zip(&drawn).enumerate() {
+    for (i, (c, d)) in g.board.cells.iter().zip(drawn).enumerate() {
         match d.label_empty {
             Some((x, y)) if st.board[i] == 0 => {
                 let _ = writeln!(
                     s,
                     r#"<text x="{}" y="{}" dy="0.35em" text-anchor="middle">{}</text>"#,
-                    px(x),
-                    py(y),
+                    f.px(x),
+                    f.py(y),
                     escape(&c.name)
                 );
             }
@@ -209,8 +250,8 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
                 let _ = writeln!(
                     s,
                     r#"<text x="{}" y="{}" text-anchor="{}"{}>{}</text>"#,
-                    px(x),
-                    py(y),
+                    f.px(x),
+                    f.py(y),
                     anchor,
                     font,
                     escape(&c.name)
@@ -219,28 +260,36 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
         }
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// The disc fill, outline and letter colour of a player's pieces: the game's faction
+/// colour (with dark or light ink by its brightness) or the default palette.
+fn piece_colours(g: &Game, owner: usize) -> (&str, &str, &str) {
+    match g.faction_colours.get(owner) {
+        Some(Some(col)) => {
+            let v = |i: usize| u8::from_str_radix(&col[i..i + 2], 16).unwrap_or(0) as u32;
+            let light = v(1) * 299 + v(3) * 587 + v(5) * 114 > 150_000;
+            (col.as_str(), "#222222", if light { "#222222" } else { "#ffffff" })
+        }
+        _ => PLAYERS[owner % PLAYERS.len()],
+    }
+}
+
+/// The pieces: a letter in a disc, and under it the letters of a stack's lower pieces.
+fn pieces(s: &mut String, g: &Game, st: &State, drawn: &[Drawn], f: &Frame) {
     let _ = writeln!(s, r#"<g id="pieces" text-anchor="middle" font-weight="bold">"#);
     for (cell, d) in drawn.iter().enumerate() {
         let k = st.board[cell];
         if k == 0 {
             continue;
         }
-        let owner = g.kind_owner[k as usize] as usize;
-        let (mut fill, mut stroke, mut ink) = PLAYERS[owner % PLAYERS.len()];
-        if let Some(Some(col)) = g.faction_colours.get(owner) {
-            // A game-given colour, with dark or light ink by its brightness.
-            let v = |i: usize| u8::from_str_radix(&col[i..i + 2], 16).unwrap_or(0) as u32;
-            let light = v(1) * 299 + v(3) * 587 + v(5) * 114 > 150_000;
-            fill = col.as_str();
-            stroke = "#222222";
-            ink = if light { "#222222" } else { "#ffffff" };
-        }
+        let (fill, stroke, ink) = piece_colours(g, g.kind_owner[k as usize] as usize);
         let (x, y) = d.centre;
         let _ = writeln!(
             s,
             r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
-            px(x),
-            py(y),
+            f.px(x),
+            f.py(y),
             num(d.radius * UNIT),
             fill,
             stroke,
@@ -249,27 +298,24 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="{}">{}</text>"#,
-            px(x),
-            py(y),
+            f.px(x),
+            f.py(y),
             num(d.radius * 1.25 * UNIT),
             ink,
             escape(&g.kind_char(k).to_string())
         );
-        // A stack: the letters of the pieces under the top one, below the disc.
         let under: String =
             st.stacks.iter().filter(|&&(c, _)| c as usize == cell).map(|&(_, k)| g.kind_char(k)).collect();
         if !under.is_empty() {
             let _ = writeln!(
                 s,
                 r##"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
-                px(x),
-                py(y - d.radius * 1.35),
+                f.px(x),
+                f.py(y - d.radius * 1.35),
                 num(d.radius * 0.7 * UNIT),
                 escape(&under)
             );
         }
     }
     let _ = writeln!(s, "</g>");
-    s.push_str("</svg>\n");
-    s
 }

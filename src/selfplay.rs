@@ -1,6 +1,6 @@
 //! Self-play: N games between the AI and/or a random player, with a summary.
 
-use crate::ai::{Ai, Limits, Rng, legal_and_status, random_move};
+use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::state::{MoveList, State};
 use crate::ir::Game;
@@ -38,9 +38,10 @@ impl Player {
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
-    /// The player to move had no legal move while a royal piece was attacked.
-    Checkmate,
-    /// The player to move had no legal move (and was not in check).
+    /// The player to move had no legal move while one of its royal pieces was attacked
+    /// (checkmate, in chess).
+    NoMovesRoyalAttacked,
+    /// The player to move had no legal move and none of its royal pieces was attacked.
     NoMoves,
     /// An end rule of the game applied while moves remained (repetition, clocks, material…).
     Rule,
@@ -49,10 +50,13 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// Short name.
+    /// Every ending, in the summary's order.
+    pub const ALL: [Ending; 4] = [Ending::NoMovesRoyalAttacked, Ending::NoMoves, Ending::Rule, Ending::MoveCap];
+
+    /// Short name (the chess word for the first).
     pub fn name(self) -> &'static str {
         match self {
-            Ending::Checkmate => "checkmate",
+            Ending::NoMovesRoyalAttacked => "checkmate",
             Ending::NoMoves => "no-moves",
             Ending::Rule => "rule",
             Ending::MoveCap => "move-cap",
@@ -78,10 +82,8 @@ pub struct Record {
 pub struct Config {
     /// Number of games.
     pub games: usize,
-    /// Player of the first side (index 0).
-    pub white: Player,
-    /// Player of the other side(s).
-    pub black: Player,
+    /// Who decides for each player, one entry per player.
+    pub players: Vec<Player>,
     /// Budget per AI decision.
     pub limits: Limits,
     /// Seed of the whole run.
@@ -98,16 +100,18 @@ pub fn game_seed(seed: u64, game: usize, side: u64) -> u64 {
         .next_u64()
 }
 
-/// Plays one game from `start` (whose earlier positions have keys `history`).
+/// Plays one game from `start` (whose earlier positions have keys `history`); `players`
+/// has one entry per player.
 pub fn play_game(
     g: &Game,
     start: &State,
     history: &[u64],
-    players: [Player; 2],
+    players: impl AsRef<[Player]>,
     limits: Limits,
     seed: u64,
     max_plies: usize,
 ) -> Record {
+    let players = players.as_ref();
     let mut st = start.clone();
     let mut hist = history.to_vec();
     let mut ais: Vec<Ai> =
@@ -117,28 +121,21 @@ pub fn play_game(
     let mut scratch = st.clone();
     let mut moves = vec![];
     loop {
-        let status = legal_and_status(g, &st, &hist, &mut list, &mut scratch);
+        let status = g.node_into(&st, &hist, true, &mut list, &mut scratch);
         if let Status::Over(winner) = status {
-            let ending = if !list.is_empty() {
-                Ending::Rule
-            } else if g.in_check(&st, st.to_move) {
-                Ending::Checkmate
-            } else {
-                Ending::NoMoves
-            };
+            let ending = ending(g, &st, &mut list, &mut scratch);
             return Record { winner, plies: moves.len(), ending, moves };
         }
         if moves.len() >= max_plies {
             return Record { winner: None, plies: moves.len(), ending: Ending::MoveCap, moves };
         }
         let me = st.to_move as usize;
-        let who = players[me.min(1)];
         let choice = if status == Status::Chance {
             // The environment rolls the dice, whoever the players are.
-            let m = crate::ai::sample_chance(g, &st, &list, &mut rng);
-            Some(crate::ai::Choice::of(g, &st, &list, &m))
+            let m = sample_chance(g, &st, &list, &mut rng);
+            Some(Choice::of(g, &st, &list, &m))
         } else {
-            match who {
+            match players[me] {
                 Player::Ai => ais[me].choose(&st, &hist, limits),
                 Player::Random => random_move(g, &st, &hist, &mut rng),
             }
@@ -150,6 +147,21 @@ pub fn play_game(
         hist.push(g.position_key(&st));
         c.apply(g, &mut st);
         moves.push(c.notation);
+    }
+}
+
+/// How a finished game ended: by an end rule while moves remained, or for want of moves
+/// (with or without a royal piece attacked).
+fn ending(g: &Game, st: &State, list: &mut MoveList, scratch: &mut State) -> Ending {
+    // The position API gives a finished node no actions; whether any remained is asked of
+    // the move generator itself.
+    g.legal_moves(st, list, scratch);
+    if !list.is_empty() {
+        Ending::Rule
+    } else if g.in_check(st, st.to_move) {
+        Ending::NoMovesRoyalAttacked
+    } else {
+        Ending::NoMoves
     }
 }
 
@@ -167,7 +179,7 @@ pub fn run(g: &Game, start: &State, history: &[u64], cfg: &Config) -> Vec<Record
     bar(0);
     for i in 0..cfg.games {
         let seed = game_seed(cfg.seed, i, 0);
-        out.push(play_game(g, start, history, [cfg.white, cfg.black], cfg.limits, seed, cfg.max_plies));
+        out.push(play_game(g, start, history, &cfg.players, cfg.limits, seed, cfg.max_plies));
         bar(i + 1);
     }
     if cfg.progress {
@@ -204,8 +216,11 @@ pub fn summary(g: &Game, cfg: &Config, records: &[Record]) -> String {
     let side =
         |label: &str, p: usize| if name(p) == label { label.to_string() } else { format!("{label} ({})", name(p)) };
     let (white, black) = (side("white", 0), side("black", 1));
-    let _ = writeln!(s, "{white}: {}", who(cfg.white));
-    let _ = writeln!(s, "{black}: {}", who(cfg.black));
+    // The second line names the second player's decider (a one-player game has none: its
+    // line repeats the first).
+    let player = |p: usize| cfg.players.get(p).or(cfg.players.last()).copied().unwrap_or(Player::Ai);
+    let _ = writeln!(s, "{white}: {}", who(player(0)));
+    let _ = writeln!(s, "{black}: {}", who(player(1)));
     let _ = writeln!(s, "{white} wins: {} ({:.1}%)", w, pct(w));
     let _ = writeln!(s, "{black} wins: {} ({:.1}%)", b, pct(b));
     for p in 2..g.np() {
@@ -219,7 +234,7 @@ pub fn summary(g: &Game, cfg: &Config, records: &[Record]) -> String {
     let (min, max) =
         (records.iter().map(|r| r.plies).min().unwrap_or(0), records.iter().map(|r| r.plies).max().unwrap_or(0));
     let _ = writeln!(s, "length (plies): mean {mean:.1}, sd {sd:.1}, min {min}, max {max}");
-    let ends: Vec<String> = [Ending::Checkmate, Ending::NoMoves, Ending::Rule, Ending::MoveCap]
+    let ends: Vec<String> = Ending::ALL
         .iter()
         .map(|e| format!("{} {}", e.name(), records.iter().filter(|r| r.ending == *e).count()))
         .collect();

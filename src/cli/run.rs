@@ -1,0 +1,184 @@
+//! Runs a parsed command line: one function per command.
+
+use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
+use super::diagram::show as show_text;
+use super::explain::explain;
+use super::play::{PlayOpts, Side, play as play_session};
+use super::record::load_record;
+use super::start::{open, with_start};
+use crate::ai::Limits;
+use crate::engine::Perft;
+use crate::ir::Game;
+use crate::selfplay::Player;
+use std::time::Instant;
+
+/// Runs a command and returns the process exit status.
+pub fn run(cli: Cli) -> i32 {
+    match cli.cmd {
+        Cmd::Check { game, options, dump } => check(&game, &options, dump),
+        Cmd::Moves(start) => moves(&start),
+        Cmd::Perft { start, depth, divide } => perft(&start, depth, divide),
+        Cmd::Show(start) => show(&start),
+        Cmd::Play(args) => play(&args),
+        Cmd::Render { start, output } => render(&start, &output),
+        Cmd::Selfplay(args) => selfplay(&args),
+        Cmd::Explain { code } => explain(code.as_deref()),
+    }
+}
+
+/// The AI budget from `--think` and `--nodes`: a node budget alone is deterministic; without
+/// either, `default_ms` of thinking.
+fn limits(think: Option<u64>, nodes: Option<u64>, default_ms: u64) -> Limits {
+    match (think, nodes) {
+        (None, None) => Limits::time(default_ms),
+        (t, n) => Limits { time_ms: t, nodes: n, depth: None },
+    }
+}
+
+/// One entry per player from the `--white` and `--black` flags: `first` for the player who
+/// moves first, `others` for every later player.
+fn per_player<T: Copy>(np: usize, first: T, others: T) -> Vec<T> {
+    (0..np).map(|p| if p == 0 { first } else { others }).collect()
+}
+
+/// `check`: loads the game and says how big it is (with `--dump`, its compiled programs).
+fn check(game: &str, options: &[String], dump: bool) -> i32 {
+    let g = match open(game, options) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    if dump {
+        for (t, ty) in g.types.iter().enumerate() {
+            for p in 0..g.np() {
+                for &pi in &g.moves_of[t * g.np() + p] {
+                    println!("{} {}: {:?}", ty.letter, g.players[p], g.programs[pi as usize].ops);
+                }
+            }
+        }
+        println!("conditions: {:?}", g.conds);
+    }
+    println!("{}: ok ({} cells, {} piece types, {} programs)", game, g.board.len(), g.types.len(), g.programs.len());
+    0
+}
+
+/// `moves`: the legal actions, one per line, sorted.
+fn moves(start: &Start) -> i32 {
+    with_start(start, |g, st, _| {
+        for a in g.notations(st, &g.actions(st)) {
+            println!("{a}");
+        }
+        0
+    })
+}
+
+/// `perft`: the leaf count (with `--divide`, below each action first); timing on stderr.
+fn perft(start: &Start, depth: usize, divide: bool) -> i32 {
+    with_start(start, |g, st, _| {
+        let t0 = Instant::now();
+        let mut pf = Perft::new(g, st, depth.max(1));
+        let total = if divide && depth > 0 {
+            let list = pf.actions(st);
+            let mut rows: Vec<(String, u64)> = vec![];
+            for m in &list.moves {
+                let mut s = st.clone();
+                g.apply(&mut s, m, list.effects_of(m));
+                rows.push((g.notation(st, m), pf.count(&s, depth - 1)));
+            }
+            rows.sort();
+            for (a, n) in &rows {
+                println!("{a} {n}");
+            }
+            rows.iter().map(|r| r.1).sum()
+        } else {
+            pf.count(st, depth)
+        };
+        let secs = t0.elapsed().as_secs_f64();
+        eprintln!("time {:.3} s, {:.0} leaves/s", secs, total as f64 / secs.max(1e-9));
+        println!("{total}");
+        0
+    })
+}
+
+/// `show`: the diagram, position string and whose turn it is.
+fn show(start: &Start) -> i32 {
+    with_start(start, |g, st, hist| {
+        print!("{}", show_text(g, st, hist));
+        0
+    })
+}
+
+/// Reads a `--white`/`--black` flag of `play`; a bad value exits 2.
+fn side_flag(flag: &str, who: &str) -> Result<Side, i32> {
+    Side::parse(who).ok_or_else(|| {
+        eprintln!("--{flag} {who}: expected human, ai or random");
+        2
+    })
+}
+
+/// `play`: an interactive game from the start, `--fen`/`--moves`, or a saved game.
+fn play(a: &PlayArgs) -> i32 {
+    let (first, others) = match side_flag("white", &a.white).and_then(|w| Ok((w, side_flag("black", &a.black)?))) {
+        Ok(sides) => sides,
+        Err(code) => return code,
+    };
+    let opts = |g: &Game, fen: Option<String>| PlayOpts {
+        sides: per_player(g.np(), first, others),
+        seed: a.seed,
+        limits: limits(a.think, a.nodes, 1000),
+        game_path: a.start.game.clone(),
+        fen,
+    };
+    let Some(file) = &a.load else {
+        let record: Vec<String> = a.start.moves.split_whitespace().map(String::from).collect();
+        return with_start(&a.start, |g, st, hist| {
+            play_session(g, st.clone(), hist.to_vec(), record, opts(g, a.start.fen.clone()))
+        });
+    };
+    if !a.start.moves.trim().is_empty() || a.start.fen.is_some() {
+        eprintln!("--load replays a saved game; do not combine it with --moves or --fen");
+        return 2;
+    }
+    let g = match open(&a.start.game, &a.start.options) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    match load_record(&g, &a.start.game, file) {
+        Ok((st, hist, record, fen)) => play_session(&g, st, hist, record, opts(&g, fen)),
+        Err(e) => {
+            eprintln!("cannot load {file}: {e}");
+            2
+        }
+    }
+}
+
+/// `render`: the SVG picture of the position, written to `output`.
+fn render(start: &Start, output: &str) -> i32 {
+    with_start(start, |g, st, _| match std::fs::write(output, crate::render::svg(g, st, None)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("cannot write {output}: {e}");
+            1
+        }
+    })
+}
+
+/// `selfplay`: machine games from the position, then their summary.
+fn selfplay(a: &SelfplayArgs) -> i32 {
+    let (Some(first), Some(others)) = (Player::parse(&a.white), Player::parse(&a.black)) else {
+        eprintln!("--white and --black take `ai` or `random`");
+        return 2;
+    };
+    with_start(&a.start, |g, st, hist| {
+        let cfg = crate::selfplay::Config {
+            games: a.games,
+            players: per_player(g.np(), first, others),
+            limits: limits(a.think, a.nodes, 100),
+            seed: a.seed,
+            max_plies: a.max_plies,
+            progress: true,
+        };
+        let records = crate::selfplay::run(g, st, hist, &cfg);
+        print!("{}", crate::selfplay::summary(g, &cfg, &records));
+        0
+    })
+}
