@@ -9,6 +9,7 @@ use crate::syntax::ast::{self, Arg, Cond, Expr, Name, Pattern, Selector};
 use merged::{Merged, merge};
 use std::collections::HashMap;
 
+mod board;
 mod merged;
 
 /// Where a condition is used: some atoms only make sense in some places.
@@ -30,7 +31,7 @@ pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Ve
             "add `board square files a..h ranks 1..8` to the rules",
         )]);
     };
-    let board = Board::build(bdecl)?;
+    let board = board::build(bdecl)?;
     if spec.players.is_empty() {
         return Err(vec![Diag::legacy(
             spec.origin,
