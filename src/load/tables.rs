@@ -10,7 +10,7 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-impl<'a> Reader<'a> {
+impl Reader<'_> {
     /// Reads every top-level table, in file order.
     pub(super) fn tables(&mut self, table: &DeTable) -> Result<(), LoadError> {
         for (k, v) in table.iter() {
