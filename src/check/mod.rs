@@ -14,6 +14,7 @@ pub mod expand;
 pub use decls::Decls;
 use std::collections::HashMap;
 
+mod board;
 mod merged;
 
 /// Where a condition is used: some atoms only make sense in some places.
@@ -47,7 +48,7 @@ pub fn check<'a>(spec: &'a Spec, overrides: &[String]) -> Result<Checked<'a>, Ve
             "add `board square files a..h ranks 1..8` to the rules",
         )]);
     };
-    let board = Board::build(bdecl)?;
+    let board = board::build(bdecl)?;
     if spec.players.is_empty() {
         return Err(vec![Diag::legacy(
             spec.origin,

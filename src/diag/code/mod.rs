@@ -65,9 +65,10 @@ impl Code {
         Code::all().into_iter().find(|c| c.id().eq_ignore_ascii_case(id))
     }
 
-    /// Whether the problem stops loading at once (nothing after it can be checked).
+    /// Whether the problem stops loading at once (nothing after it can be checked): a
+    /// rules text that does not parse, or a file that is not TOML.
     pub fn is_fatal(self) -> bool {
-        matches!(self, Code::Syntax(_) | Code::Load(LoadCode::InvalidToml))
+        matches!(self, Code::Syntax(SyntaxCode::Syntax) | Code::Load(LoadCode::InvalidToml))
     }
 }
 

@@ -6,11 +6,15 @@
 pub enum SyntaxCode {
     /// The text does not follow the grammar.
     Syntax = 1,
+    /// A whole number does not fit in 64 bits.
+    NumberOutOfRange = 2,
+    /// A turn's angle does not fit in 64 bits.
+    AngleOutOfRange = 3,
 }
 
 impl SyntaxCode {
     /// Every kind.
-    pub const ALL: &[SyntaxCode] = &[SyntaxCode::Syntax];
+    pub const ALL: &[SyntaxCode] = &[SyntaxCode::Syntax, SyntaxCode::NumberOutOfRange, SyntaxCode::AngleOutOfRange];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
@@ -19,6 +23,15 @@ impl SyntaxCode {
                 "The rules text does not follow the grammar of the rules language: a statement \
                  is misspelt, a bracket is missing, or a word stands where another was expected. \
                  The message says what was expected at the place shown."
+            }
+            SyntaxCode::NumberOutOfRange => {
+                "A number in the rules text is too large to be stored (whole numbers are 64-bit). \
+                 The rules text that holds it is left out, so later problems may follow from it."
+            }
+            SyntaxCode::AngleOutOfRange => {
+                "A turn such as `+45` or `+-90` has an angle too large to be stored. Angles are \
+                 written in degrees; the turns a board supports are multiples of its directions' \
+                 angles, so they are small."
             }
         }
     }

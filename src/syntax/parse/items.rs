@@ -1,0 +1,249 @@
+//! The top-level statements (one function each), except the board and decisions.
+
+use super::{Ctx, P, Rule, first};
+use crate::diag::Diag;
+use crate::syntax::ast::*;
+
+impl Ctx {
+    /// Adds one top-level statement to `rules`.
+    pub(super) fn item(self, item: P, rules: &mut Rules) -> Result<(), Diag> {
+        match item.as_rule() {
+            Rule::board => rules.boards.push(self.board(item)?),
+            Rule::dirs => rules.dirs.push(self.dirs(item)),
+            Rule::orient => rules.orients.push(self.orient(item)?),
+            Rule::zone => rules.zones.push(self.zone(item)?),
+            Rule::piece => rules.pieces.push(self.piece(item)?),
+            Rule::define => rules.defines.push(self.define(item)?),
+            Rule::counter => rules.counters.push(self.counter(item)?),
+            Rule::register => rules.registers.push(self.register(item)),
+            Rule::beats => rules.beats.extend(self.beats(item)),
+            Rule::push_rule => rules.pushes.push(self.push_rule(item)?),
+            Rule::trigger => rules.triggers.push(self.trigger(item)?),
+            Rule::end => rules.ends.extend(self.end(item)?),
+            Rule::custodian => rules.custodians.push(self.custodian(item)?),
+            Rule::setup => rules.setup = Some(self.setup(item)?),
+            Rule::followup => rules.followups.push(self.step(first(item))?),
+            Rule::tally => rules.tallies.push(self.tally(item)?),
+            Rule::drop_rule => rules.drops.push(self.drop_rule(item)?),
+            Rule::require => rules.requires.push(self.require(item)?),
+            Rule::EOI => {}
+            r => unreachable!("unexpected item {r:?}"),
+        }
+        Ok(())
+    }
+
+    /// `dirs NAME = D...`
+    fn dirs(self, p: P) -> (Name, Vec<Name>) {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        (n, it.map(|q| self.name(q)).collect())
+    }
+
+    /// `orient PLAYER (flip | DEGREES)`
+    fn orient(self, p: P) -> Result<(Name, i64, bool), Diag> {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        let v = it.next().unwrap();
+        if v.as_rule() == Rule::flip_kw { Ok((n, 0, true)) } else { Ok((n, self.int(v)?, false)) }
+    }
+
+    /// `zone NAME = CELLS` or `zone NAME: P = CELLS, ...`
+    fn zone(self, p: P) -> Result<ZoneDecl, Diag> {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        let body = it.next().unwrap();
+        let mut parts = vec![];
+        if body.as_rule() == Rule::zone_players {
+            for zp in body.into_inner() {
+                let mut i = zp.into_inner();
+                let pl = self.name(i.next().unwrap());
+                parts.push((Some(pl), self.cellset(i.next().unwrap())?));
+            }
+        } else {
+            parts.push((None, self.cellset(body)?));
+        }
+        Ok(ZoneDecl { name: n, parts })
+    }
+
+    fn cellset(self, p: P) -> Result<Vec<CellItem>, Diag> {
+        let mut v = vec![];
+        for item in p.into_inner() {
+            let inner = first(item);
+            let sp = self.span(&inner);
+            v.push(match inner.as_rule() {
+                Rule::rank_sel => CellItem::Rank(self.int(first(inner))?, sp),
+                Rule::file_sel => CellItem::File(self.inner_name(inner)),
+                Rule::colour_sel => CellItem::Colour(self.int(first(inner))?, sp),
+                _ => CellItem::Name(self.name(inner)),
+            });
+        }
+        Ok(v)
+    }
+
+    /// `piece NAME { move ... attack ... promote ... }`
+    fn piece(self, p: P) -> Result<PieceDecl, Diag> {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        let mut moves = vec![];
+        let mut attacks = vec![];
+        let mut promotes = vec![];
+        for s in it {
+            match s.as_rule() {
+                Rule::move_stmt => moves.push(self.pattern(first(s))?),
+                Rule::attack_stmt => attacks.push(self.pattern(first(s))?),
+                _ => promotes.push(self.promote(s)),
+            }
+        }
+        Ok(PieceDecl { name: n, moves, attacks, promotes })
+    }
+
+    /// `promote [optional] in ZONE to TYPES`
+    fn promote(self, s: P) -> Promote {
+        let mut optional = false;
+        let mut names = vec![];
+        for q in s.into_inner() {
+            match q.as_rule() {
+                Rule::optional_kw => optional = true,
+                _ => names.push(self.name(q)),
+            }
+        }
+        let zone = names.remove(0);
+        Promote { optional, zone, to: names }
+    }
+
+    /// `define NAME[(PARAMS)] = PATTERN`
+    fn define(self, p: P) -> Result<Define, Diag> {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        let mut params = vec![];
+        let mut body = it.next().unwrap();
+        if body.as_rule() == Rule::params {
+            params = self.names(body);
+            body = it.next().unwrap();
+        }
+        Ok(Define { name: n, params, body: self.pattern(body)? })
+    }
+
+    /// `(counter | clock) NAME [per-player] = N`
+    fn counter(self, p: P) -> Result<CounterDecl, Diag> {
+        let mut clock = false;
+        let mut per_player = false;
+        let mut n = None;
+        let mut init = 0;
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::clock_kw => clock = true,
+                Rule::per_player => per_player = true,
+                Rule::ident => n = Some(self.name(q)),
+                Rule::int => init = self.int(q)?,
+                _ => {}
+            }
+        }
+        Ok(CounterDecl { name: n.unwrap(), per_player, clock, init })
+    }
+
+    /// `register NAME [long]`
+    fn register(self, p: P) -> (Name, bool) {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        (n, it.next().is_some())
+    }
+
+    /// `beats A > B, ...`
+    fn beats(self, p: P) -> Vec<(Name, Name)> {
+        let mut v = vec![];
+        for pair in p.into_inner() {
+            let mut it = pair.into_inner();
+            let a = self.name(it.next().unwrap());
+            let b = self.name(it.next().unwrap());
+            v.push((a, b));
+        }
+        v
+    }
+
+    /// `push DIRS [COND] then NAME`
+    fn push_rule(self, p: P) -> Result<(Name, Cond, Name), Diag> {
+        let mut it = p.into_inner();
+        let dirs = self.name(it.next().unwrap());
+        let c = self.cond(first(it.next().unwrap()))?;
+        let step = self.name(it.next().unwrap());
+        Ok((dirs, c, step))
+    }
+
+    /// `end { (win | loss | draw) [auto] if COND ... }`
+    fn end(self, p: P) -> Result<Vec<EndRule>, Diag> {
+        let mut v = vec![];
+        for r in p.into_inner() {
+            let sp = self.span(&r);
+            let mut it = r.into_inner();
+            let outcome = match it.next().unwrap().as_str() {
+                "win" => Outcome::Win,
+                "loss" => Outcome::Loss,
+                _ => Outcome::Draw,
+            };
+            let mut next = it.next().unwrap();
+            let auto = next.as_rule() == Rule::auto_kw;
+            if auto {
+                next = it.next().unwrap();
+            }
+            let cond = self.cond(next)?;
+            v.push(EndRule { outcome, cond, auto, span: sp });
+        }
+        Ok(v)
+    }
+
+    /// `custodian DIRS by (colour N | line) [choose if OPTION]`
+    fn custodian(self, p: P) -> Result<Custodian, Diag> {
+        let mut it = p.into_inner();
+        let dirs = self.name(it.next().unwrap());
+        let class = it.next().unwrap();
+        let colour = match class.as_rule() {
+            Rule::class_colour => Some(self.int(first(class))?),
+            _ => None,
+        };
+        let choose = it.next().map(|c| self.inner_name(c));
+        Ok(Custodian { dirs, colour, choose })
+    }
+
+    /// `tally NAME max N for TYPES when PATTERN`
+    fn tally(self, p: P) -> Result<Tally, Diag> {
+        let mut it = p.into_inner();
+        let n = self.name(it.next().unwrap());
+        let max = self.int(it.next().unwrap())?;
+        let mut types = vec![];
+        let mut when = None;
+        for q in it {
+            match q.as_rule() {
+                Rule::ident => types.push(self.name(q)),
+                _ => when = Some(self.pattern(q)?),
+            }
+        }
+        Ok(Tally { name: n, max, types, when: when.unwrap() })
+    }
+
+    /// `drop TYPES [COND]`
+    fn drop_rule(self, p: P) -> Result<(Vec<Name>, Cond), Diag> {
+        let mut names = vec![];
+        let mut c = None;
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::ident => names.push(self.name(q)),
+                _ => c = Some(self.cond(first(q))?),
+            }
+        }
+        Ok((names, c.unwrap()))
+    }
+
+    /// `require TYPES if COND`
+    fn require(self, p: P) -> Result<(Vec<Name>, Cond), Diag> {
+        let mut names = vec![];
+        let mut c = None;
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::ident => names.push(self.name(q)),
+                _ => c = Some(self.cond(q)?),
+            }
+        }
+        Ok((names, c.unwrap()))
+    }
+}

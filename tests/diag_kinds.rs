@@ -1,0 +1,75 @@
+//! The kinds (stable codes) of the problems the syntax, load and board stages report, and
+//! which of them stop loading at once: a grammar error or invalid TOML does; a number out
+//! of range in the rules text does not (the checker still reports what follows from it).
+
+use interp::diag::LoadError;
+use std::io::Write;
+
+const GAME: &str = r#"[game]
+name = "Kinds"
+players = ["white", "black"]
+rules = '''
+board square files a..c ranks 1..3
+piece K { move N }
+'''
+
+[pieces.K]
+name = "King"
+
+[setup.white]
+K = "b2"
+"#;
+
+/// The codes of the problems of GAME with `from` replaced by `to`, in order.
+fn codes(from: &str, to: &str) -> Vec<String> {
+    assert!(GAME.contains(from), "{from}");
+    let text = GAME.replacen(from, to, 1);
+    let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let path = std::env::temp_dir().join(format!("interp-kinds-{}-{n}.toml", std::process::id()));
+    std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
+    let r = interp::open(path.to_str().unwrap(), &[]);
+    std::fs::remove_file(&path).ok();
+    match r {
+        Err(LoadError::Invalid(_, diags)) => diags.iter().map(|d| d.code.id()).collect(),
+        Err(e) => panic!("{e}"),
+        Ok(_) => vec![],
+    }
+}
+
+#[test]
+fn the_game_loads() {
+    assert!(codes("", "").is_empty());
+}
+
+#[test]
+fn syntax_kinds() {
+    assert_eq!(codes("move N }", "move N ] }"), ["E101"]);
+    // Not fatal: the checker goes on (and finds the game has no board).
+    let c = codes("ranks 1..3", "ranks 1..99999999999999999999");
+    assert_eq!((c[0].as_str(), c.len()), ("E102", 2), "{c:?}");
+    let c = codes("move N }", "move N +99999999999999999999 }");
+    assert_eq!((c[0].as_str(), c.len()), ("E103", 2), "{c:?}");
+}
+
+#[test]
+fn load_kinds() {
+    assert_eq!(codes("name = \"King\"", "nam = \"King\""), ["E203"]);
+    assert_eq!(codes("[game]", "x = 1\n[game]"), ["E202"]);
+    assert_eq!(codes("name = \"King\"", "name = 3"), ["E205"]);
+    assert_eq!(codes("name = \"King\"", "value = 99999999999999999999"), ["E206"]);
+    // Not fatal: the checker goes on (and finds no piece type K).
+    let c = codes("[pieces.K]", "[pieces.KK]");
+    assert!(c[0] == "E209" && c.len() > 1, "{c:?}");
+    assert_eq!(codes("[pieces.K]", "[pieces.K"), ["E201"]);
+}
+
+#[test]
+fn board_kinds() {
+    assert_eq!(codes("files a..c", "files c..a"), ["E302"]);
+    assert_eq!(codes("ranks 1..3", "ranks 3..1"), ["E301"]);
+    assert_eq!(
+        codes("ranks 1..3", "ranks 1..3 { remove z9 link a1 X -> a2 cell a1 at (0, 0) }"),
+        ["E303", "E308", "E307"]
+    );
+    assert_eq!(codes("ranks 1..3", "ranks 1..3 { colour file + q mod 2 }"), ["E309"]);
+}
