@@ -3,7 +3,7 @@
 //! (same messages, hints, spans and order), so a game that checks always compiles.
 
 use interp::check::{self, builtins::BUILTINS};
-use interp::diag::Diag;
+use interp::diag::{CheckCode, Code, Diag};
 use std::path::{Path, PathBuf};
 
 struct Lcg(u64);
@@ -36,21 +36,23 @@ fn said(v: Vec<Diag>) -> Vec<(usize, usize, String, String)> {
 
 /// Compares `check` with the legacy compiler on one file; None when it does not load.
 fn compare(path: &Path, overrides: &[String]) -> Option<Result<(), String>> {
+    compare_kinds(path, overrides).map(|r| r.map(|_| ()))
+}
+
+/// Like [`compare`], with the kinds of the problems found.
+fn compare_kinds(path: &Path, overrides: &[String]) -> Option<Result<Vec<Code>, String>> {
     let p = path.to_str().unwrap();
     let (spec, _, _) = interp::load::load(p).ok()?;
-    let new = check::check(&spec, overrides).err().map(said).unwrap_or_default();
+    let new = check::check(&spec, overrides).err().unwrap_or_default();
+    let kinds: Vec<Code> = new.iter().map(|d| d.code).collect();
+    let new = said(new);
     let old = std::panic::catch_unwind(|| check::compile_unchecked(&spec, p, overrides).err())
         .map_err(|_| format!("{p}: the legacy compiler panics; check says {new:?}"));
     let old = match old {
         Ok(o) => o.map(said).unwrap_or_default(),
         Err(e) => return Some(Err(e)),
     };
-    if std::env::var("CHECK_COMPLETE_LOG").is_ok() {
-        for d in &new {
-            eprintln!("MSG {}", d.2);
-        }
-    }
-    Some(if new == old { Ok(()) } else { Err(format!("{p}:\n check:  {new:?}\n legacy: {old:?}")) })
+    Some(if new == old { Ok(kinds) } else { Err(format!("{p}:\n check:  {new:?}\n legacy: {old:?}")) })
 }
 
 #[test]
@@ -206,29 +208,63 @@ const BROKEN: &[&str] = &[
     "piece R { move [unmoved & origin & attacked & check & neutral & stacked & beaten & can-beat & true & !false] N }",
 ];
 
+/// Whole files with a problem of the game as a whole, and the options to check them with.
+fn whole_file_cases() -> Vec<(String, Vec<String>)> {
+    let regs: String = (0..33).map(|i| format!("register r{i} long\n")).collect();
+    let steps: String = (0..251).map(|_| "s by white: choose [empty] { }\n").collect();
+    let t = |snippet: &str| TEMPLATE.replace("SNIPPET", snippet);
+    let none = vec![];
+    vec![
+        (t(""), vec!["pick=maybe".to_string(), "nosuch".to_string()]),
+        (t("").replace("[game]\n", "[game]\nneutral = [\"white\", \"grey\"]\n"), none.clone()),
+        (t("").replace("players = [\"white\", \"black\"]", "players = []"), none.clone()),
+        (t("").replace("[pieces.R]\n[pieces.K]\nroyal = true\n", ""), none.clone()),
+        (t("tally a max 15 for R when N\ntally b max 15 for R when N"), none.clone()),
+        (t(&regs), none.clone()),
+        (t("").replace("board square files a..d ranks 1..4\n", ""), none.clone()),
+        (t(&format!("setup {{\n{steps}}}")), none.clone()),
+        (t("") + "[setup.white.x]\n", none.clone()),
+        (t("").replace("K = \"d4\"", "K = \"d4\"\nR = \"d4\""), none.clone()),
+        (t("").replace("K = \"a1\"", "K = \"a1 e9\"") + "[fen]\ncastling = { K = \"a1 z0\" }\n", none.clone()),
+        (
+            t("")
+                + "[display]\nzones = { far = \"~\", zz = \"^\" }\nfills = { yy = \"#000000\" }\n\
+                     factions = { white = \"#ffffff\", grey = \"#888888\" }\n",
+            none,
+        ),
+    ]
+}
+
 #[test]
 fn check_agrees_with_the_legacy_compiler_on_broken_rules() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_broken");
     std::fs::create_dir_all(&dir).unwrap();
     let mut all = String::new();
-    for (i, snippet) in BROKEN.iter().enumerate() {
-        let path = dir.join(format!("broken{i:02}.toml"));
-        std::fs::write(&path, TEMPLATE.replace("SNIPPET", snippet)).unwrap();
-        match compare(&path, &[]) {
-            Some(Ok(())) => {}
-            Some(Err(e)) => panic!("{snippet}\n{e}"),
-            None => panic!("{snippet}: does not load"),
-        }
+    let mut cases: Vec<(String, Vec<String>)> = vec![];
+    for snippet in BROKEN {
+        cases.push((TEMPLATE.replace("SNIPPET", snippet), vec![]));
         all.push_str(snippet);
         all.push('\n');
     }
-    // All at once, with a broken setup, reserve, letters, fen and display as well.
+    // All at once, with a broken setup, reserve, letters and fen as well.
     let toml = TEMPLATE.replace("SNIPPET", &all)
-        + "[setup.grey]\nK = \"a1\"\n[setup.white.more]\n[reserve.grey]\nR = 1\n[letters.black]\nK = \"K\"\n\
+        + "[setup.grey]\nK = \"a1\"\n[reserve.grey]\nR = 1\n[letters.black]\nK = \"K\"\n\
            [letters.grey]\nR = \"X\"\n[fen]\nhalfmove = \"score\"\nfullmove = \"zz\"\n";
-    let path = dir.join("all.toml");
-    std::fs::write(&path, toml).unwrap();
-    if let Some(Err(e)) = compare(&path, &[]) {
-        panic!("{e}");
+    cases.push((toml, vec![]));
+    cases.extend(whole_file_cases());
+    let mut seen = vec![];
+    for (i, (toml, options)) in cases.iter().enumerate() {
+        let path = dir.join(format!("broken{i:02}.toml"));
+        std::fs::write(&path, toml).unwrap();
+        match compare_kinds(&path, options) {
+            Some(Ok(kinds)) => seen.extend(kinds),
+            Some(Err(e)) => panic!("{e}"),
+            None => panic!("{}: does not load", path.display()),
+        }
+    }
+    // Every kind of problem the checker knows is met (the rest of the game's
+    // problems are the board's).
+    for k in CheckCode::ALL {
+        assert!(seen.contains(&Code::Check(*k)), "no case raises {k:?}");
     }
 }
