@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::check::merged::Merged;
-use crate::diag::Diag;
+use crate::diag::{CheckCode, Diag};
 use crate::ir::{PieceType, Var};
 use crate::load::Spec;
 use crate::syntax::ast::{self, Name};
@@ -97,7 +97,8 @@ impl Declarer<'_> {
                     Some(n) => match self.d.players.iter().position(|p| *p == n.text) {
                         Some(p) => vec![p],
                         None => {
-                            self.d.errs.push(Diag::legacy(
+                            self.d.errs.push(Diag::new(
+                                CheckCode::UnknownPlayer,
                                 n.span,
                                 format!("unknown player `{}`", n.text),
                                 format!("players are {}", self.d.players.join(", ")),
@@ -106,8 +107,9 @@ impl Declarer<'_> {
                         }
                     },
                 };
-                for p in targets {
-                    let set = self.cellset(items, p);
+                // A part's items mean the same cells for every player: problems once.
+                for (i, p) in targets.into_iter().enumerate() {
+                    let set = self.cellset(items, p, i == 0);
                     ids[p] = self.d.zone_sets.len() as u16;
                     self.d.zone_sets.push(set);
                 }
@@ -123,9 +125,10 @@ impl Declarer<'_> {
         }
     }
 
-    fn cellset(&mut self, items: &[ast::CellItem], p: usize) -> Vec<bool> {
+    fn cellset(&mut self, items: &[ast::CellItem], p: usize, report: bool) -> Vec<bool> {
         let b = self.board;
         let mut set = vec![false; b.len()];
+        let mut errs = vec![];
         for it in items {
             match it {
                 ast::CellItem::Rank(r, sp) => {
@@ -137,7 +140,8 @@ impl Declarer<'_> {
                         }
                     }
                     if !any {
-                        self.d.errs.push(Diag::legacy(
+                        errs.push(Diag::new(
+                            CheckCode::UnknownRank,
                             *sp,
                             format!("the board has no rank {r}"),
                             "check the board's ranks",
@@ -153,7 +157,8 @@ impl Declarer<'_> {
                         }
                     }
                     if !any {
-                        self.d.errs.push(Diag::legacy(
+                        errs.push(Diag::new(
+                            CheckCode::UnknownFile,
                             f.span,
                             format!("the board has no file {}", f.text),
                             "check the board's files",
@@ -176,7 +181,8 @@ impl Declarer<'_> {
                             set[i] |= v;
                         }
                     } else {
-                        self.d.errs.push(Diag::legacy(
+                        errs.push(Diag::new(
+                            CheckCode::UnknownCellOrZone,
                             n.span,
                             format!("unknown cell or zone `{}`", n.text),
                             "name a cell of the board or an earlier zone",
@@ -184,6 +190,9 @@ impl Declarer<'_> {
                     }
                 }
             }
+        }
+        if report {
+            self.d.errs.extend(errs);
         }
         set
     }
@@ -228,7 +237,8 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
     let factions = factions(spec, &players, &mut errs);
     let nf = factions.len();
     if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
-        return Err(vec![Diag::legacy(
+        return Err(vec![Diag::new(
+            CheckCode::PieceCount,
             spec.origin,
             "a game needs 1 to 64 piece types",
             "declare pieces as [pieces.X] tables",
@@ -273,7 +283,12 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
     dc.build_vars(spec);
     let mut d = dc.d;
     if d.long_regs.len() > 32 && d.long_regs.iter().any(|&l| l) {
-        d.errs.push(Diag::legacy(m.registers[0].0.span, "too many registers", "use at most 32 with long registers"));
+        d.errs.push(Diag::new(
+            CheckCode::TooManyRegisters,
+            m.registers[0].0.span,
+            "too many registers",
+            "use at most 32 with long registers",
+        ));
     }
     piece_states(&mut d, m)?;
     Ok(d)
@@ -283,7 +298,8 @@ fn factions(spec: &Spec, players: &[String], errs: &mut Vec<Diag>) -> Vec<String
     let mut factions = players.to_vec();
     for n in &spec.neutral {
         if factions.contains(&n.text) {
-            errs.push(Diag::legacy(
+            errs.push(Diag::new(
+                CheckCode::DuplicateFaction,
                 n.span,
                 format!("faction `{}` declared twice", n.text),
                 "a neutral faction is not a player",
@@ -312,7 +328,8 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
         };
         match (options.iter_mut().find(|(n, _)| n == k), v) {
             (Some(slot), Some(v)) => slot.1 = v,
-            (None, _) => errs.push(Diag::legacy(
+            (None, _) => errs.push(Diag::new(
+                CheckCode::UnknownOption,
                 spec.origin,
                 format!("unknown option `{k}`"),
                 format!(
@@ -320,7 +337,8 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
                     options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
                 ),
             )),
-            (_, None) => errs.push(Diag::legacy(
+            (_, None) => errs.push(Diag::new(
+                CheckCode::BadOptionValue,
                 spec.origin,
                 format!("bad value for option `{k}`"),
                 "write NAME, NAME=NUMBER, NAME=true or NAME=false",
@@ -341,7 +359,8 @@ fn orientation(m: &Merged, players: &[String], errs: &mut Vec<Diag>) -> Vec<(i64
     }
     for (n, (_, _, sp)) in &m.orients {
         if !players.contains(n) {
-            errs.push(Diag::legacy(
+            errs.push(Diag::new(
+                CheckCode::UnknownPlayer,
                 *sp,
                 format!("unknown player `{n}`"),
                 format!("players are {}", players.join(", ")),
@@ -361,7 +380,8 @@ fn piece_states(d: &mut Decls, m: &Merged) -> Result<(), Vec<Diag>> {
     }
     d.nstates = stride as usize;
     if 1 + d.types.len() * d.factions.len() * d.nstates > 255 {
-        return Err(vec![Diag::legacy(
+        return Err(vec![Diag::new(
+            CheckCode::TooManyStates,
             m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
             "too many piece states",
             "use fewer piece types, players or smaller tallies",
@@ -414,7 +434,8 @@ pub fn unknown_dir(m: &Merged, board: &Board, n: &Name) -> Diag {
     let mut sets: Vec<String> = m.dirs.keys().cloned().collect();
     sets.sort();
     names.extend(sets);
-    Diag::legacy(
+    Diag::new(
+        CheckCode::UnknownDirection,
         n.span,
         format!("unknown direction `{}`", n.text),
         format!("directions and sets here: {}, same, back", names.join(" ")),

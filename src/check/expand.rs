@@ -2,7 +2,7 @@
 //! patterns that call them, with a budget against runaway recursion.
 
 use crate::check::merged::Merged;
-use crate::diag::Diag;
+use crate::diag::{CheckCode, Diag};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern, Selector};
 
 /// Expands every macro call in a pattern. A call the macros do not define stays a call
@@ -32,7 +32,8 @@ impl Expander<'_, '_> {
         self.budget += 1;
         if self.budget > 10_000 || depth > 64 {
             if self.budget <= 10_000 {
-                self.errs.push(Diag::legacy(
+                self.errs.push(Diag::new(
+                    CheckCode::MacroRecursion,
                     p.span(),
                     "macro expansion too deep",
                     "a define may not call itself, directly or through others",

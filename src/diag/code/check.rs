@@ -6,20 +6,259 @@
 pub enum CheckCode {
     /// A piece letter names no declared piece type.
     UnknownPiece = 1,
+    /// A zone name names no declared zone.
+    UnknownZone = 2,
+    /// A name used as a direction is no direction or set.
+    UnknownDirection = 3,
+    /// A name used as a counter names no declared counter.
+    UnknownCounter = 4,
+    /// A name used as a player is none of the game's players.
+    UnknownPlayer = 5,
+    /// A name used as a faction is no player or neutral faction.
+    UnknownFaction = 6,
+    /// A cell name names no cell of the board.
+    UnknownCell = 7,
+    /// A zone item is neither a cell nor an earlier zone.
+    UnknownCellOrZone = 8,
+    /// A zone names a rank the board does not have.
+    UnknownRank = 9,
+    /// A zone names a file the board does not have.
+    UnknownFile = 10,
+    /// A follow-up name names no declared follow-up step.
+    UnknownFollowup = 11,
+    /// A tally name names no declared tally.
+    UnknownTally = 12,
+    /// An option name names no declared option.
+    UnknownOption = 13,
+    /// An option is given a value that is no number or boolean.
+    BadOptionValue = 14,
+    /// A call in a pattern is no macro and no action.
+    UnknownMacro = 15,
+    /// A name used as a condition means nothing here.
+    UnknownCondition = 16,
+    /// An expression calls an unknown function.
+    UnknownFunction = 17,
+    /// A name in an expression means nothing.
+    UnknownName = 18,
+    /// A step's agent is no player, counter or built-in agent.
+    UnknownAgent = 19,
+    /// A statement names a cell it cannot refer to.
+    UnknownCellRef = 20,
+    /// A condition that only end rules can evaluate is used elsewhere.
+    EndOnly = 21,
+    /// A pattern sets more than 4 marks.
+    TooManyMarks = 22,
+    /// Repetitions nest more than 4 deep.
+    NestingTooDeep = 23,
+    /// A macro calls itself.
+    MacroRecursion = 24,
+    /// An action's argument is not what it takes.
+    BadActionArgument = 25,
+    /// A word in count(...) is no side and no piece.
+    NotSideOrPiece = 26,
+    /// enemy(...) or friend(...) is given no per-player counter.
+    NotPerPlayerCounter = 27,
+    /// Words stand where an expression is expected.
+    ExpectedExpression = 28,
+    /// A tally is compared with something that is not a number.
+    TallyComparison = 29,
+    /// A drop names a type without a reserve.
+    NoReserve = 30,
+    /// A drop statement cannot be carried out.
+    BadDrop = 31,
+    /// A [reserve] entry names an unknown player or piece.
+    BadReserve = 32,
+    /// Two factions' pieces share a letter.
+    DuplicateLetter = 33,
+    /// Two setup pieces stand on one cell.
+    OccupiedCell = 34,
+    /// A neutral faction has the name of a player or another faction.
+    DuplicateFaction = 35,
+    /// The rules declare no board.
+    NoBoard = 36,
+    /// The game has no players.
+    NoPlayers = 37,
+    /// The game has no piece types or too many.
+    PieceCount = 38,
+    /// The pieces have too many states.
+    TooManyStates = 39,
+    /// More than 32 registers with long registers.
+    TooManyRegisters = 40,
+    /// The setup has more than 250 steps.
+    TooManySetupSteps = 41,
 }
 
 impl CheckCode {
     /// Every kind.
-    pub const ALL: &[CheckCode] = &[CheckCode::UnknownPiece];
+    pub const ALL: &[CheckCode] = &[
+        CheckCode::UnknownPiece,
+        CheckCode::UnknownZone,
+        CheckCode::UnknownDirection,
+        CheckCode::UnknownCounter,
+        CheckCode::UnknownPlayer,
+        CheckCode::UnknownFaction,
+        CheckCode::UnknownCell,
+        CheckCode::UnknownCellOrZone,
+        CheckCode::UnknownRank,
+        CheckCode::UnknownFile,
+        CheckCode::UnknownFollowup,
+        CheckCode::UnknownTally,
+        CheckCode::UnknownOption,
+        CheckCode::BadOptionValue,
+        CheckCode::UnknownMacro,
+        CheckCode::UnknownCondition,
+        CheckCode::UnknownFunction,
+        CheckCode::UnknownName,
+        CheckCode::UnknownAgent,
+        CheckCode::UnknownCellRef,
+        CheckCode::EndOnly,
+        CheckCode::TooManyMarks,
+        CheckCode::NestingTooDeep,
+        CheckCode::MacroRecursion,
+        CheckCode::BadActionArgument,
+        CheckCode::NotSideOrPiece,
+        CheckCode::NotPerPlayerCounter,
+        CheckCode::ExpectedExpression,
+        CheckCode::TallyComparison,
+        CheckCode::NoReserve,
+        CheckCode::BadDrop,
+        CheckCode::BadReserve,
+        CheckCode::DuplicateLetter,
+        CheckCode::OccupiedCell,
+        CheckCode::DuplicateFaction,
+        CheckCode::NoBoard,
+        CheckCode::NoPlayers,
+        CheckCode::PieceCount,
+        CheckCode::TooManyStates,
+        CheckCode::TooManyRegisters,
+        CheckCode::TooManySetupSteps,
+    ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        match self {
-            CheckCode::UnknownPiece => {
-                "A piece letter is used that no `[pieces.X]` table declares. Piece types are \
-                 named by their letter (upper case) everywhere in the rules; the hint lists \
-                 the declared ones."
-            }
+        EXPLANATIONS[self as usize - 1]
+    }
+}
+
+/// The explanation of each kind, in code order.
+const EXPLANATIONS: &[&str] = &[
+    // UnknownPiece
+    "A piece letter is used that no `[pieces.X]` table declares. Piece types are named by their \
+     letter (upper case) everywhere in the rules; the hint lists the declared ones.",
+    // UnknownZone
+    "A zone is named (in `promote`, a test or `[display]`) that no `zone NAME = ...` declares. The \
+     hint lists the declared zones.",
+    // UnknownDirection
+    "A pattern, `push` or `custodian` names a direction that the board does not define and no `dirs` \
+     statement declares. `remove(D)` also needs a name standing for exactly one direction.",
+    // UnknownCounter
+    "An assignment or a `[fen]` field names a counter that no `counter` or `clock` statement \
+     declares. `[fen]` counters must be per-game, not per-player.",
+    // UnknownPlayer
+    "A zone part, `orient`, `by PLAYER` or a setup table names a player that `players` in [game] \
+     does not list.",
+    // UnknownFaction
+    "A `[letters.FACTION]` or `[display]` table names a faction that is neither a player nor \
+     declared in `neutral`.",
+    // UnknownCell
+    "A setup or `[fen]` castling entry names a cell the board does not have. Cell names come from \
+     the board's files and ranks or its `cell` statements.",
+    // UnknownCellOrZone
+    "A zone is built from cells, ranks, files, colours and zones declared before it; this item names \
+     none of them.",
+    // UnknownRank
+    "A rank number in a zone declaration matches no cell of the board.",
+    // UnknownFile
+    "A file name in a zone declaration matches no cell of the board.",
+    // UnknownFollowup
+    "`then(NAME)` or `push ... then NAME` names a step that no `followup NAME by AGENT: ...` \
+     declares.",
+    // UnknownTally
+    "`reset NAME` names a tally that no `tally NAME max N for TYPES when PATTERN` declares.",
+    // UnknownOption
+    "A command-line `--option` or a `custodian ... choose if OPTION` names an option that the game's \
+     [options] table does not declare. The hint lists the game's options.",
+    // BadOptionValue
+    "Command-line options are written NAME, NAME=NUMBER, NAME=true or NAME=false.",
+    // UnknownMacro
+    "A call `NAME(...)` in a pattern matches neither a `define` with that many parameters nor one of \
+     the actions (remove, carry, land, then). The hint lists the macros with their parameter counts.",
+    // UnknownCondition
+    "A condition name is not a built-in condition and names no piece type, zone, cell, register, \
+     option or counter. The hint lists what is known here.",
+    // UnknownFunction
+    "Expressions know max(a, b), min(a, b), count(SIDE PIECES), enemy(COUNTER) and friend(COUNTER); \
+     the call names none of them or has the wrong number of arguments.",
+    // UnknownName
+    "A name in an expression is no counter, option, player or built-in expression name (`me`, \
+     `removed`).",
+    // UnknownAgent
+    "A decision step is taken by chance, mover, opponent, a player, or a per-game counter holding a \
+     player index.",
+    // UnknownCellRef
+    "`remove` takes `chosen` (the chosen cell) or `cell` (the step's cell).",
+    // EndOnly
+    "`no-moves`, `repetition(N)` and `can-capture(...)` need the move list or the game's history, \
+     which only end rules have. Move the condition into the `end { }` block.",
+    // TooManyMarks
+    "A pattern keeps at most 4 marks (`@m`) at once; registers set with `@r` do not count.",
+    // NestingTooDeep
+    "A repetition (`*`, `+`, `?`, `{m,n}`) may contain others at most 4 levels deep, counting \
+     itself.",
+    // MacroRecursion
+    "A `define` may not call itself, directly or through other macros: its expansion would never \
+     end.",
+    // BadActionArgument
+    "remove takes one direction or `here`, then a follow-up name, carry and land marks set earlier \
+     in the pattern.",
+    // NotSideOrPiece
+    "count(...) takes a side (friend, enemy, neutral, all, a player or a faction) and piece letters.",
+    // NotPerPlayerCounter
+    "enemy(NAME) and friend(NAME) read a counter declared `per-player`; the argument must be its \
+     name.",
+    // ExpectedExpression
+    "max and min take expressions: numbers, counters, options or functions.",
+    // TallyComparison
+    "A tally test compares the tally's name, on the left, with a number (or an option) on the right, \
+     e.g. [checks >= 3].",
+    // NoReserve
+    "Pieces are dropped from a reserve: declare one for the type in [reserve.PLAYER] (it may start \
+     at 0).",
+    // BadDrop
+    "A drop is written `drop T at from` or `drop T at to`, for a type T with a reserve.",
+    // BadReserve
+    "Reserves are declared as [reserve.PLAYER] tables with PIECE = COUNT entries.",
+    // DuplicateLetter
+    "Every piece of every faction needs its own letter in positions and notation; set them apart in \
+     [letters.FACTION].",
+    // OccupiedCell
+    "A setup cell holds one piece unless `stacks = true` in [game] allows starting stacks.",
+    // DuplicateFaction
+    "Factions are the players and the `neutral` names, each once.",
+    // NoBoard
+    "Every game needs a `board` statement in its rules (or in a file it extends).",
+    // NoPlayers
+    "[game] must list the players in turn order, e.g. players = [\"white\", \"black\"].",
+    // PieceCount
+    "A game has 1 to 64 piece types, and at most 254 kinds of piece counting every faction.",
+    // TooManyStates
+    "Piece types times factions times the states of the moved flag and every tally must stay below \
+     255; use fewer types or smaller tallies.",
+    // TooManyRegisters
+    "A game with registers kept through the next turn may declare at most 32 registers.",
+    // TooManySetupSteps
+    "A setup block may have at most 250 steps.",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::{CheckCode, EXPLANATIONS};
+
+    #[test]
+    fn every_kind_has_its_number_and_explanation() {
+        assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
+        for (i, c) in CheckCode::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, i + 1, "{c:?} out of order");
         }
     }
 }

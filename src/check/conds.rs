@@ -1,0 +1,102 @@
+//! Conditions: built-in words and functions (some only in end rules), declared names
+//! (piece types, zones, cells, registers, options, counters) and comparisons.
+
+use super::builtins::{self, Builtin, Kind, Places};
+use super::checker::Checker;
+use crate::diag::CheckCode;
+use crate::syntax::ast::{Cond, Expr, Name};
+
+impl Checker<'_> {
+    /// Checks a condition used at `place` (one of [`Places`]' single places).
+    pub(super) fn cond(&mut self, c: &Cond, place: Places) {
+        match c {
+            Cond::Or(v) | Cond::And(v) => v.iter().for_each(|x| self.cond(x, place)),
+            Cond::Not(x) => self.cond(x, place),
+            Cond::Cmp(Expr::Name(n), _, b) if self.d.tally_names.contains(&n.text) => {
+                if !self.expr(b) {
+                    self.err(
+                        CheckCode::TallyComparison,
+                        n.span,
+                        "a tally is compared with a number",
+                        "write e.g. [NAME >= 3]",
+                    );
+                }
+            }
+            Cond::Cmp(a, _, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            Cond::Func(n, args) => self.cond_func(n, args, place),
+            Cond::Name(n) => self.cond_name(n, place),
+        }
+    }
+
+    /// Reports a built-in used where the checker does not accept it.
+    fn placed(&mut self, b: &Builtin, n: &Name, place: Places) {
+        // Only end rules restrict their built-ins today.
+        if !b.places.has(place) {
+            self.err(
+                CheckCode::EndOnly,
+                n.span,
+                format!("`{}` can only be used in an end rule", n.text),
+                "move it into the `end { }` block",
+            );
+        }
+    }
+
+    fn cond_func(&mut self, n: &Name, args: &[Expr], place: Places) {
+        let Some(b) = builtins::find(Kind::CondFunction, &n.text) else {
+            self.err(
+                CheckCode::UnknownCondition,
+                n.span,
+                format!("unknown condition `{}(...)`", n.text),
+                format!("known: {}", builtins::usages(Kind::CondFunction, ", ")),
+            );
+            return;
+        };
+        self.placed(b, n, place);
+        match b.name {
+            "repetition" => {
+                if let Some(e) = args.first() {
+                    self.expr(e);
+                }
+            }
+            _ => {
+                for a in args {
+                    if let Expr::Name(x) = a {
+                        self.piece(x);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A condition word, resolved as lowering does: built-ins, then piece types, zones,
+    /// cells, registers, options and counters.
+    fn cond_name(&mut self, n: &Name, place: Places) {
+        let t = n.text.as_str();
+        if let Some(b) = builtins::find(Kind::Condition, t) {
+            self.placed(b, n, place);
+            return;
+        }
+        let d = self.d;
+        let declared = d.type_index(t).is_some()
+            || d.zone_for(n, 0).is_some()
+            || self.board.cell(t).is_some()
+            || d.registers.iter().any(|x| x == t)
+            || d.options.iter().any(|(o, _)| o == t)
+            || d.var(t).is_some();
+        if !declared {
+            let mut known: Vec<String> = builtins::hinted(Kind::Condition).map(|b| b.name.to_string()).collect();
+            known.extend(d.types.iter().map(|t| t.letter.to_string()));
+            known.extend(d.zones.iter().map(|z| z.0.clone()));
+            known.extend(d.registers.iter().cloned());
+            self.err(
+                CheckCode::UnknownCondition,
+                n.span,
+                format!("unknown condition `{t}`"),
+                format!("known here: {}", known.join(" ")),
+            );
+        }
+    }
+}

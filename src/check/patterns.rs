@@ -1,0 +1,148 @@
+//! Patterns, after macro expansion: directions, tests, marks (at most 4), nesting of
+//! repetitions (at most 4) and the actions remove, then, carry and land.
+
+use super::builtins::{self, Kind, Places};
+use super::checker::Checker;
+use super::expand;
+use crate::diag::{CheckCode, Diag};
+use crate::syntax::ast::{Arg, Name, Pattern};
+
+/// The most marks a pattern keeps, and the deepest nesting of repetitions.
+const MAX_MARKS: usize = 4;
+const MAX_DEPTH: u8 = 4;
+
+/// What a walk through one pattern has seen so far.
+#[derive(Default)]
+struct Walk {
+    /// Marks set so far, in order (a register's name is no mark).
+    marks: Vec<String>,
+    /// Repetitions around the current atom.
+    depth: u8,
+}
+
+impl Checker<'_> {
+    /// Checks a pattern: expands its macros, then walks it once.
+    pub(super) fn pattern(&mut self, pat: &Pattern) {
+        let mut errs: Vec<Diag> = vec![];
+        let pat = expand::expand(self.m, pat, &mut errs);
+        errs.into_iter().for_each(|e| self.report(e));
+        self.walk(&pat, &mut Walk::default());
+    }
+
+    fn walk(&mut self, p: &Pattern, w: &mut Walk) {
+        match p {
+            Pattern::Seq(v, _) | Pattern::Alt(v, _) => v.iter().for_each(|x| self.walk(x, w)),
+            Pattern::Repeat(body, lo, hi, s) => {
+                if w.depth >= MAX_DEPTH {
+                    self.err(
+                        CheckCode::NestingTooDeep,
+                        *s,
+                        "repetitions nested too deeply",
+                        "nest at most 4 repetitions",
+                    );
+                    return;
+                }
+                w.depth += 1;
+                self.expr(lo);
+                if let Some(h) = hi {
+                    self.expr(h);
+                }
+                self.walk(body, w);
+                w.depth -= 1;
+            }
+            Pattern::Dir(n) => {
+                if n.text != "same" && n.text != "back" {
+                    self.direction(n);
+                }
+            }
+            Pattern::Turn(..) => {}
+            Pattern::Test(c, _) => self.cond(c, Places::PATTERN),
+            Pattern::Mark(n) => self.mark(n, w),
+            Pattern::Call(n, args) => self.call(n, args, w),
+        }
+    }
+
+    /// `@m`: sets a register, or keeps the cell as a mark.
+    fn mark(&mut self, n: &Name, w: &mut Walk) {
+        if self.d.registers.contains(&n.text) {
+            return;
+        }
+        let slot = match w.marks.iter().position(|m| *m == n.text) {
+            Some(i) => i,
+            None => {
+                w.marks.push(n.text.clone());
+                w.marks.len() - 1
+            }
+        };
+        if slot >= MAX_MARKS {
+            self.err(CheckCode::TooManyMarks, n.span, "too many marks in one pattern", "use at most 4 marks");
+        }
+    }
+
+    /// A call that expansion left: an action, or an unknown macro.
+    fn call(&mut self, n: &Name, args: &[Arg], w: &Walk) {
+        let action = builtins::find(Kind::Action, &n.text).filter(|b| (b.args.0..=b.args.1).contains(&args.len()));
+        let set = |a: Option<&Arg>| matches!(a, Some(Arg::Mark(m)) if w.marks.contains(&m.text));
+        match action.map(|b| b.name) {
+            Some("remove") => self.remove_arg(n, &args[0]),
+            Some("then") => match &args[0] {
+                Arg::Pattern(Pattern::Dir(f)) => {
+                    self.followup(f);
+                }
+                _ => self.err(CheckCode::BadActionArgument, n.span, "then needs a follow-up name", "write then(NAME)"),
+            },
+            Some("carry") if args.len() == 2 => {
+                if !(set(args.first()) && set(args.get(1))) {
+                    self.err(
+                        CheckCode::BadActionArgument,
+                        n.span,
+                        "carry needs marks set earlier in the pattern",
+                        "write e.g. `@a ... @b ... carry(@a, @b)`",
+                    );
+                }
+            }
+            Some(_) => {
+                if !set(args.first()) {
+                    self.err(
+                        CheckCode::BadActionArgument,
+                        n.span,
+                        format!("{} needs a mark set earlier in the pattern", n.text),
+                        "write e.g. `@k` before it and then carry(@k)",
+                    );
+                }
+            }
+            None => self.unknown_call(n, args.len()),
+        }
+    }
+
+    /// The argument of `remove`: `here`, or a name standing for one direction for every
+    /// player.
+    fn remove_arg(&mut self, n: &Name, arg: &Arg) {
+        match arg {
+            Arg::Pattern(Pattern::Dir(d)) if d.text == "here" => {}
+            Arg::Pattern(Pattern::Dir(d)) => {
+                let one = (0..self.d.players.len()).all(|p| self.dirs(&d.text, p).is_some_and(|v| v.len() == 1));
+                if !one {
+                    self.report(super::decls::unknown_dir(self.m, self.board, d));
+                }
+            }
+            _ => self.err(
+                CheckCode::BadActionArgument,
+                n.span,
+                "remove needs one direction",
+                "write remove(S) or remove(here)",
+            ),
+        }
+    }
+
+    fn unknown_call(&mut self, n: &Name, nargs: usize) {
+        let mut known: Vec<String> = self.m.defines.keys().map(|(k, a)| format!("{k}/{a}")).collect();
+        known.sort();
+        self.err(
+            CheckCode::UnknownMacro,
+            n.span,
+            format!("unknown macro or action `{}` with {} argument(s)", n.text, nargs),
+            format!("actions: {}; macros: {}", builtins::usages(Kind::Action, ", "), known.join(", ")),
+        );
+    }
+}

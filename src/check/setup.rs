@@ -1,0 +1,87 @@
+//! The starting position: `[setup.PLAYER]` pieces, `[reserve.PLAYER]` counts and the
+//! `[fen]` table's castling cells and move counters.
+
+use super::checker::Checker;
+use crate::diag::CheckCode;
+
+impl Checker<'_> {
+    /// Every setup piece: its faction, type and cell, one piece a cell unless stacks.
+    pub(super) fn setup(&mut self) {
+        let mut filled = vec![false; self.board.len()];
+        for (pl, letter, cell) in &self.spec.setup {
+            let p = self.d.factions.contains(&pl.text);
+            let t = self.d.type_index(&letter.text).is_some();
+            let cl = self.board.cell(&cell.text);
+            if !p {
+                let h = self.factions_hint();
+                self.err(CheckCode::UnknownPlayer, pl.span, format!("unknown player `{}` in the setup", pl.text), h);
+            }
+            if !t {
+                let h = self.d.piece_hint();
+                self.err(
+                    CheckCode::UnknownPiece,
+                    letter.span,
+                    format!("unknown piece `{}` in the setup", letter.text),
+                    h,
+                );
+            }
+            if cl.is_none() {
+                self.err(
+                    CheckCode::UnknownCell,
+                    cell.span,
+                    format!("unknown cell `{}` in the setup", cell.text),
+                    "name a cell of the board",
+                );
+            }
+            let Some(cl) = cl.filter(|_| p && t) else { continue };
+            if !filled[cl as usize] {
+                filled[cl as usize] = true;
+            } else if !self.spec.stacks {
+                self.err(
+                    CheckCode::OccupiedCell,
+                    cell.span,
+                    format!("cell `{}` is already occupied", cell.text),
+                    "each cell holds one piece (set `stacks = true` in [game] for starting stacks)",
+                );
+            }
+        }
+    }
+
+    /// Every reserve count: a player's, of a piece type.
+    pub(super) fn reserves(&mut self) {
+        for (pl, letter, _) in &self.spec.reserves {
+            if !self.d.players.contains(&pl.text) || self.d.type_index(&letter.text).is_none() {
+                self.err(
+                    CheckCode::BadReserve,
+                    pl.span,
+                    "unknown player or piece in [reserve]",
+                    "write [reserve.PLAYER] with PIECE = COUNT",
+                );
+            }
+        }
+    }
+
+    /// `[fen]`: castling cells are cells, the move counters per-game counters.
+    pub(super) fn fen(&mut self) {
+        for n in self.spec.castling.iter().flat_map(|(_, cells)| cells) {
+            if self.board.cell(&n.text).is_none() {
+                self.err(
+                    CheckCode::UnknownCell,
+                    n.span,
+                    format!("unknown cell `{}`", n.text),
+                    "name a cell of the board",
+                );
+            }
+        }
+        for n in [&self.spec.halfmove, &self.spec.fullmove].into_iter().flatten() {
+            if !matches!(self.d.var(&n.text), Some((_, false))) {
+                self.err(
+                    CheckCode::UnknownCounter,
+                    n.span,
+                    format!("unknown counter `{}`", n.text),
+                    "name a counter declared in the rules",
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! The checker is complete: for every game file, fixture and a few thousand mutants of
+//! them, `check` reports exactly the problems the legacy compiler's own checks report
+//! (same messages, hints, spans and order), so a game that checks always compiles.
+
+use interp::check::{self, builtins::BUILTINS};
+use interp::diag::{CheckCode, Code, Diag};
+use std::path::{Path, PathBuf};
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tomls(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// What a diagnostic says and where (its kind aside: the legacy compiler's have none).
+fn said(v: Vec<Diag>) -> Vec<(usize, usize, String, String)> {
+    v.into_iter().map(|d| (d.span.start, d.span.end, d.message, d.hint)).collect()
+}
+
+/// Compares `check` with the legacy compiler on one file; None when it does not load.
+fn compare(path: &Path, overrides: &[String]) -> Option<Result<(), String>> {
+    compare_kinds(path, overrides).map(|r| r.map(|_| ()))
+}
+
+/// Like [`compare`], with the kinds of the problems found.
+fn compare_kinds(path: &Path, overrides: &[String]) -> Option<Result<Vec<Code>, String>> {
+    let p = path.to_str().unwrap();
+    let (spec, _, _) = interp::load::load(p).ok()?;
+    let new = check::check(&spec, overrides).err().unwrap_or_default();
+    let kinds: Vec<Code> = new.iter().map(|d| d.code).collect();
+    let new = said(new);
+    let old = std::panic::catch_unwind(|| check::compile_unchecked(&spec, p, overrides).err())
+        .map_err(|_| format!("{p}: the legacy compiler panics; check says {new:?}"));
+    let old = match old {
+        Ok(o) => o.map(said).unwrap_or_default(),
+        Err(e) => return Some(Err(e)),
+    };
+    Some(if new == old { Ok(kinds) } else { Err(format!("{p}:\n check:  {new:?}\n legacy: {old:?}")) })
+}
+
+#[test]
+fn check_agrees_with_the_legacy_compiler_on_every_file() {
+    let m = manifest();
+    let mut files = tomls(&m.join("games"));
+    files.extend(tomls(&m.join("games/examples")));
+    files.extend(tomls(&m.join("tests/fixtures")));
+    for f in &files {
+        if let Some(Err(e)) = compare(f, &[]) {
+            panic!("{e}");
+        }
+    }
+    let chess = m.join("games/chess.toml");
+    for o in [&["nosuch"][..], &["x=1", "x=1"], &["no-castling=maybe"]] {
+        let o: Vec<String> = o.iter().map(|s| s.to_string()).collect();
+        if let Some(Err(e)) = compare(&chess, &o) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// The words of a text (names as the rules language spells them).
+fn words(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_alphabetic() {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+                i += 1;
+            }
+            out.push((s, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// One mutation of a text, mostly a word replaced by another name.
+fn mutate(text: &str, vocab: &[String], rng: &mut Lcg) -> String {
+    let ws = words(text);
+    let (s, e) = ws[rng.below(ws.len())];
+    let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[s..].find('\n').map_or(text.len(), |i| s + i + 1);
+    match rng.below(10) {
+        0 => format!("{}{}", &text[..line_start], &text[line_end..]),
+        1 => format!("{}{}", &text[..line_end], &text[line_start..]),
+        2 => format!("{}{}", &text[..s], &text[e..]),
+        _ => format!("{}{}{}", &text[..s], vocab[rng.below(vocab.len())], &text[e..]),
+    }
+}
+
+#[test]
+fn check_agrees_with_the_legacy_compiler_on_mutants() {
+    let m = manifest();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_complete");
+    std::fs::create_dir_all(dir.join("examples")).unwrap();
+    // The games tree is copied so that mutants sit beside the files they extend.
+    let mut bases = vec![];
+    for (from, to) in [(m.join("games"), dir.clone()), (m.join("games/examples"), dir.join("examples"))] {
+        for f in tomls(&from) {
+            let copy = to.join(f.file_name().unwrap());
+            std::fs::copy(&f, &copy).unwrap();
+            bases.push(copy);
+        }
+    }
+    let texts: Vec<String> = bases.iter().map(|b| std::fs::read_to_string(b).unwrap()).collect();
+    let mut vocab: Vec<String> =
+        texts.iter().flat_map(|t| words(t).into_iter().map(|(s, e)| t[s..e].to_string())).collect();
+    vocab.extend(BUILTINS.iter().map(|b| b.name.to_string()));
+    vocab.extend(["zz", "Z", "q9", "here", "same", "back"].map(String::from));
+    vocab.sort();
+    vocab.dedup();
+    let mut rng = Lcg(0xc0ffee);
+    let (mut failures, mut checked, mut rejected) = (vec![], 0, 0);
+    for i in 0..2400 {
+        let b = rng.below(bases.len());
+        let mut text = mutate(&texts[b], &vocab, &mut rng);
+        if rng.below(3) == 0 {
+            text = mutate(&text, &vocab, &mut rng);
+        }
+        let path = bases[b].with_file_name(format!("mutant{i:04}.toml"));
+        std::fs::write(&path, &text).unwrap();
+        match compare(&path, &[]) {
+            Some(Ok(())) => checked += 1,
+            Some(Err(e)) => failures.push(e),
+            None => rejected += 1,
+        }
+        std::fs::remove_file(&path).ok();
+    }
+    assert!(failures.is_empty(), "{} mutants differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(checked > 1000, "checked {checked}, not loaded {rejected}");
+}
+
+/// A small game with one of each declaration; `{}` takes a rules snippet.
+const TEMPLATE: &str = r#"[game]
+name = "t"
+players = ["white", "black"]
+rules = '''
+board square files a..d ranks 1..4
+dirs orth = N E S W
+zone far = rank 4
+counter score per-player = 0
+counter turn = 0
+register ep
+tally near max 3 for R when orth [enemy]
+define step1 = orth [empty]
+define twice(D) = D D
+piece R { move step1 }
+piece K { move orth [!friend] }
+followup flee by opponent: move step1 else { remove cell }
+SNIPPET
+end { loss if no-moves }
+'''
+[pieces.R]
+[pieces.K]
+royal = true
+[setup.white]
+K = "a1"
+[setup.black]
+K = "d4"
+[reserve.white]
+R = 1
+[options]
+pick = false
+"#;
+
+/// Rules snippets with mistakes of every kind the checker knows.
+const BROKEN: &[&str] = &[
+    "piece R { move @a N @b N @c N @d N @e N @f N @e }",
+    "piece R { move ((((N*)*)*)*)* [empty] }",
+    "piece R { move orth [repetition(2) | can-capture(Q, R) | no-moves] }",
+    "on move if no-moves { turn = 1 }\nrequire R if repetition(3)",
+    "piece R { move orth [near < score] [near >= 2] [near == zz] }",
+    "on move { drop Q at from drop K at from drop R at sideways }",
+    "followup f2 by mover: a { drop Q at from } | b weight zz { drop R at here }",
+    "on move { reset zz change Q remove somewhere start zz score = count(zz) nope += 1 }",
+    "piece R { move orth [enemy(turn) > friend(2) & max(a b, 1) > min(1) & f(x) > 0] }",
+    "piece R { move then(zz) then(@a) remove(orth) remove(Q) remove([empty]) carry(@x) land(@y) carry(@a, @b) zz(N) }",
+    "piece R { move twice(NNE) twice(orth) [zz] }",
+    "followup f3 by zz: choose [zz & far] { pocket }\nfollowup f4 by score: choose [ep] { }",
+    "drop R K [empty & zz]\nbeats R > Z, Z > R\npush orth [zz] then nope\npush NNE [empty] then flee",
+    "custodian orth by line choose if nope\ncustodian NNE by line",
+    "piece Z { move N }\npiece R { promote in nowhere to Q }\npiece K { promote in far to Q K }",
+    "on move Q by grey if zz { }\non capture { pocket }",
+    "zone bad = rank 9 file z e9 far\nzone two: white = rank 9, black = zz, grey = a1",
+    "orient grey 90\nregister a\nregister b long",
+    "define loop = loop N\npiece R { move loop }",
+    "define m(D) = @D\npiece R { move m(@a) m(@b) m(@c) m(@d) m(@e) m(@f) }",
+    "piece R { move [unmoved & origin & attacked & check & neutral & stacked & beaten & can-beat & true & !false] N }",
+];
+
+/// Whole files with a problem of the game as a whole, and the options to check them with.
+fn whole_file_cases() -> Vec<(String, Vec<String>)> {
+    let regs: String = (0..33).map(|i| format!("register r{i} long\n")).collect();
+    let steps: String = (0..251).map(|_| "s by white: choose [empty] { }\n").collect();
+    let t = |snippet: &str| TEMPLATE.replace("SNIPPET", snippet);
+    let none = vec![];
+    vec![
+        (t(""), vec!["pick=maybe".to_string(), "nosuch".to_string()]),
+        (t("").replace("[game]\n", "[game]\nneutral = [\"white\", \"grey\"]\n"), none.clone()),
+        (t("").replace("players = [\"white\", \"black\"]", "players = []"), none.clone()),
+        (t("").replace("[pieces.R]\n[pieces.K]\nroyal = true\n", ""), none.clone()),
+        (t("tally a max 15 for R when N\ntally b max 15 for R when N"), none.clone()),
+        (t(&regs), none.clone()),
+        (t("").replace("board square files a..d ranks 1..4\n", ""), none.clone()),
+        (t(&format!("setup {{\n{steps}}}")), none.clone()),
+        (t("") + "[setup.white.x]\n", none.clone()),
+        (t("").replace("K = \"d4\"", "K = \"d4\"\nR = \"d4\""), none.clone()),
+        (t("").replace("K = \"a1\"", "K = \"a1 e9\"") + "[fen]\ncastling = { K = \"a1 z0\" }\n", none.clone()),
+        (
+            t("")
+                + "[display]\nzones = { far = \"~\", zz = \"^\" }\nfills = { yy = \"#000000\" }\n\
+                     factions = { white = \"#ffffff\", grey = \"#888888\" }\n",
+            none,
+        ),
+    ]
+}
+
+#[test]
+fn check_agrees_with_the_legacy_compiler_on_broken_rules() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_broken");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut all = String::new();
+    let mut cases: Vec<(String, Vec<String>)> = vec![];
+    for snippet in BROKEN {
+        cases.push((TEMPLATE.replace("SNIPPET", snippet), vec![]));
+        all.push_str(snippet);
+        all.push('\n');
+    }
+    // All at once, with a broken setup, reserve, letters and fen as well.
+    let toml = TEMPLATE.replace("SNIPPET", &all)
+        + "[setup.grey]\nK = \"a1\"\n[reserve.grey]\nR = 1\n[letters.black]\nK = \"K\"\n\
+           [letters.grey]\nR = \"X\"\n[fen]\nhalfmove = \"score\"\nfullmove = \"zz\"\n";
+    cases.push((toml, vec![]));
+    cases.extend(whole_file_cases());
+    let mut seen = vec![];
+    for (i, (toml, options)) in cases.iter().enumerate() {
+        let path = dir.join(format!("broken{i:02}.toml"));
+        std::fs::write(&path, toml).unwrap();
+        match compare_kinds(&path, options) {
+            Some(Ok(kinds)) => seen.extend(kinds),
+            Some(Err(e)) => panic!("{e}"),
+            None => panic!("{}: does not load", path.display()),
+        }
+    }
+    // Every kind of problem the checker knows is met (the rest of the game's
+    // problems are the board's).
+    for k in CheckCode::ALL {
+        assert!(seen.contains(&Code::Check(*k)), "no case raises {k:?}");
+    }
+}
