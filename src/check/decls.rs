@@ -357,7 +357,10 @@ fn orientation(m: &Merged, players: &[String], errs: &mut Vec<Diag>) -> Vec<(i64
         let default = if np == 2 { (0, i == 1) } else { ((360 / np as i64) * i as i64, false) };
         orient.push(m.orients.get(p).map(|x| (x.0, x.1)).unwrap_or(default));
     }
-    for (n, (_, _, sp)) in &m.orients {
+    // In the order they are written (the map's own order is arbitrary).
+    let mut written: Vec<_> = m.orients.iter().collect();
+    written.sort_by_key(|(_, (_, _, sp))| sp.start);
+    for (n, (_, _, sp)) in written {
         if !players.contains(n) {
             errs.push(Diag::new(
                 CheckCode::UnknownPlayer,
