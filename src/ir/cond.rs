@@ -120,3 +120,17 @@ pub enum E {
     /// Pieces removed by the move that scheduled the current decision.
     Removed,
 }
+
+impl E {
+    /// The value of an expression that does not depend on the position, if it is one.
+    pub fn constant(&self) -> Option<i64> {
+        match self {
+            E::Int(v) => Some(*v),
+            E::Add(a, b) => Some(a.constant()? + b.constant()?),
+            E::Sub(a, b) => Some(a.constant()? - b.constant()?),
+            E::Max(a, b) => Some(a.constant()?.max(b.constant()?)),
+            E::Min(a, b) => Some(a.constant()?.min(b.constant()?)),
+            _ => None,
+        }
+    }
+}

@@ -5,16 +5,46 @@
 use crate::board::Cell;
 use crate::ir::{AttackTables, C, Game, Probe};
 
+/// The machine states (instruction, cell, last direction) a walk of one program has
+/// visited, stamped by walk so that one table serves every origin.
+struct Visited {
+    stamps: Vec<u32>,
+    stamp: u32,
+    cells: usize,
+    dirs: usize,
+}
+
+impl Visited {
+    fn new(g: &Game, prog: u16) -> Self {
+        let (cells, dirs) = (g.board.len(), g.board.dirs.len().max(1));
+        let ops = g.programs[prog as usize].ops.len();
+        Visited { stamps: vec![0; ops * cells * dirs], stamp: 0, cells, dirs }
+    }
+
+    /// Starts a new walk: nothing visited.
+    fn clear(&mut self) {
+        self.stamp += 1;
+    }
+
+    /// Marks a state visited; false if it already was in this walk.
+    fn insert(&mut self, pc: usize, c: Cell, last: u8) -> bool {
+        let i = (pc * self.cells + c as usize) * self.dirs + last as usize;
+        let fresh = self.stamps[i] != self.stamp;
+        self.stamps[i] = self.stamp;
+        fresh
+    }
+}
+
 /// Every cell a program's cursor can visit or remove from an origin, ignoring all tests.
-fn reach_of(g: &Game, prog: u16, origin: Cell) -> [u64; 4] {
+fn reach_of(g: &Game, prog: u16, origin: Cell, seen: &mut Visited) -> [u64; 4] {
     use crate::ir::Op;
     let ops = &g.programs[prog as usize].ops;
     let mut bits = [0u64; 4];
-    let mut seen = std::collections::HashSet::new();
+    seen.clear();
     let mut stack = vec![(0usize, origin, 0u8)];
     let set = |bits: &mut [u64; 4], c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
     while let Some((pc, c, last)) = stack.pop() {
-        if pc >= ops.len() || !seen.insert((pc, c, last)) {
+        if pc >= ops.len() || !seen.insert(pc, c, last) {
             continue;
         }
         set(&mut bits, c);
@@ -112,102 +142,127 @@ pub fn gate(g: &Game, prog: u16) -> Option<u8> {
 
 /// Builds the tables of a compiled game.
 pub fn build(g: &Game) -> AttackTables {
-    let np = g.np();
-    let n = g.board.len();
     let mut t = AttackTables::default();
-    let kindset = |t: &mut AttackTables, ks: &Vec<bool>| -> u16 {
-        match t.kindsets.iter().position(|x| x == ks) {
-            Some(i) => i as u16,
-            None => {
-                t.kindsets.push(ks.clone());
-                (t.kindsets.len() - 1) as u16
-            }
-        }
-    };
-    for p in 0..np {
-        let mut leaps: Vec<Vec<(Cell, u16)>> = vec![vec![]; n];
-        let mut rays = vec![];
-        let mut general = vec![];
-        for (probe, kinds) in &g.probes[p] {
-            let ks = kindset(&mut t, kinds);
-            let fin = probe.steps.last().unwrap().1;
-            let fin_trivial = fin == u16::MAX || trivial(&g.conds[fin as usize]);
-            if let (Some(max), true) = (probe.ray, fin_trivial) {
-                rays.push((probe.steps[0].0, max, ks, probe.origin));
-            } else if probe.ray.is_none()
-                && fin_trivial
-                && probe.origin == u16::MAX
-                && probe.steps[..probe.steps.len() - 1].iter().all(|s| s.1 == u16::MAX)
-            {
-                for target in 0..n as Cell {
-                    for s in sources(g, probe, target) {
-                        if !leaps[target as usize].contains(&(s, ks)) {
-                            leaps[target as usize].push((s, ks));
-                        }
-                    }
-                }
-            } else {
-                general.push((probe.clone(), ks));
-            }
-        }
-        let mut pin_rays: Vec<(u8, u16, u16)> = rays.iter().map(|&(d, m, ks, _)| (d, m, ks)).collect();
-        for (pr, ks) in &general {
-            if let Some(m) = pr.ray {
-                pin_rays.push((pr.steps[0].0, m, *ks));
-            }
-        }
-        t.pin_rays.push(pin_rays);
-        t.leaps.push(leaps);
-        t.rays.push(rays);
-        t.general.push(general);
+    for p in 0..g.np() {
+        probe_tables(g, p, &mut t);
         t.gates.push(g.forward_attacks[p].iter().map(|(prog, _)| gate(g, *prog)).collect());
-        if n <= 256 {
-            let reach: Vec<Vec<[u64; 4]>> = g.forward_attacks[p]
-                .iter()
-                .map(|(prog, _)| (0..n as Cell).map(|o| reach_of(g, *prog, o)).collect())
-                .collect();
-            t.reach_from.push(
-                reach
-                    .iter()
-                    .map(|per| {
-                        (0..n)
-                            .map(|c| {
-                                (0..n).filter(|&o| per[o][c / 64] & (1 << (c % 64)) != 0).map(|o| o as Cell).collect()
-                            })
-                            .collect()
-                    })
-                    .collect(),
-            );
-            t.reach.push(reach);
-        } else {
-            t.reach.push(vec![]);
-            t.reach_from.push(vec![]);
+        reach_tables(g, p, &mut t);
+    }
+    t.sensitive = sensitive(g);
+    t
+}
+
+/// The index of a kind set in the tables, added if new.
+fn kindset(t: &mut AttackTables, ks: &Vec<bool>) -> u16 {
+    match t.kindsets.iter().position(|x| x == ks) {
+        Some(i) => i as u16,
+        None => {
+            t.kindsets.push(ks.clone());
+            (t.kindsets.len() - 1) as u16
         }
     }
-    // The fast legality filter needs every attack to be a reversible probe with board-local
-    // tests, and non-reversible programs to wait for a register a quiet move leaves unset.
+}
+
+/// Player `p`'s probes sorted into leap tables (fixed paths with no tests), rays (slides
+/// with a trivial landing test) and general probes; and every slide for pin detection.
+fn probe_tables(g: &Game, p: usize, t: &mut AttackTables) {
+    let n = g.board.len();
+    let mut leaps: Vec<Vec<(Cell, u16)>> = vec![vec![]; n];
+    let mut rays = vec![];
+    let mut general = vec![];
+    for (probe, kinds) in &g.probes[p] {
+        let ks = kindset(t, kinds);
+        let fin = probe.steps.last().unwrap().1;
+        let fin_trivial = fin == u16::MAX || trivial(&g.conds[fin as usize]);
+        if let (Some(max), true) = (probe.ray, fin_trivial) {
+            rays.push((probe.steps[0].0, max, ks, probe.origin));
+        } else if probe.ray.is_none()
+            && fin_trivial
+            && probe.origin == u16::MAX
+            && probe.steps[..probe.steps.len() - 1].iter().all(|s| s.1 == u16::MAX)
+        {
+            for target in 0..n as Cell {
+                for s in sources(g, probe, target) {
+                    if !leaps[target as usize].contains(&(s, ks)) {
+                        leaps[target as usize].push((s, ks));
+                    }
+                }
+            }
+        } else {
+            general.push((probe.clone(), ks));
+        }
+    }
+    let mut pin_rays: Vec<(u8, u16, u16)> = rays.iter().map(|&(d, m, ks, _)| (d, m, ks)).collect();
+    for (pr, ks) in &general {
+        if let Some(m) = pr.ray {
+            pin_rays.push((pr.steps[0].0, m, *ks));
+        }
+    }
+    t.pin_rays.push(pin_rays);
+    t.leaps.push(leaps);
+    t.rays.push(rays);
+    t.general.push(general);
+}
+
+/// Per forward attack program of player `p`: the cells it can reach from each origin, and
+/// inverted, the origins that can reach each cell (none when the board is too large).
+fn reach_tables(g: &Game, p: usize, t: &mut AttackTables) {
+    let n = g.board.len();
+    if n > 256 {
+        t.reach.push(vec![]);
+        t.reach_from.push(vec![]);
+        return;
+    }
+    let reach: Vec<Vec<[u64; 4]>> = g.forward_attacks[p]
+        .iter()
+        .map(|(prog, _)| {
+            let mut seen = Visited::new(g, *prog);
+            (0..n as Cell).map(|o| reach_of(g, *prog, o, &mut seen)).collect()
+        })
+        .collect();
+    t.reach_from.push(
+        reach
+            .iter()
+            .map(|per| {
+                (0..n)
+                    .map(|c| (0..n).filter(|&o| per[o][c / 64] & (1 << (c % 64)) != 0).map(|o| o as Cell).collect())
+                    .collect()
+            })
+            .collect(),
+    );
+    t.reach.push(reach);
+}
+
+/// Per victim and royal cell, the cells whose change can expose it through a fixed path
+/// with tests; empty when the fast legality filter does not apply. It needs every attack
+/// to be a reversible probe with board-local tests, and non-reversible programs to wait
+/// for a register a quiet move leaves unset.
+fn sensitive(g: &Game) -> Vec<Vec<Vec<u64>>> {
+    let (np, n) = (g.np(), g.board.len());
     let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| gate(g, *prog).is_some());
     let local = g.probes.iter().flatten().all(|(pr, _)| {
         pr.steps.iter().all(|s| s.1 == u16::MAX || board_local(&g.conds[s.1 as usize]))
             && (pr.origin == u16::MAX || board_local(&g.conds[pr.origin as usize]))
     });
-    if g.has_royal && forward_ok && local && n <= 256 {
-        let words = n.div_ceil(64);
-        for v in 0..np {
-            let mut per_cell = vec![];
-            for r in 0..n as Cell {
-                let mut bits = vec![0u64; words];
-                for p in (0..np).filter(|&p| p != v) {
-                    for (probe, _) in &g.probes[p] {
-                        mark(g, probe, r, &mut bits);
-                    }
-                }
-                per_cell.push(bits);
-            }
-            t.sensitive.push(per_cell);
-        }
+    if !(g.has_royal && forward_ok && local && n <= 256) {
+        return vec![];
     }
-    t
+    let words = n.div_ceil(64);
+    let mut out = vec![];
+    for v in 0..np {
+        let mut per_cell = vec![];
+        for r in 0..n as Cell {
+            let mut bits = vec![0u64; words];
+            for p in (0..np).filter(|&p| p != v) {
+                for (probe, _) in &g.probes[p] {
+                    mark(g, probe, r, &mut bits);
+                }
+            }
+            per_cell.push(bits);
+        }
+        out.push(per_cell);
+    }
+    out
 }
 
 /// Cells from which a fixed-path probe reaches `target`.

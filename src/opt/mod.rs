@@ -1,3 +1,70 @@
-//! Load-time specialisation of the compiled game: attack tables.
+//! Load-time specialisation of the lowered game, as passes over its programs: slides
+//! become single instructions, reversible attack programs become probes, fixed paths
+//! become leap tables, long repetitions are memoised; then the moved flags that matter
+//! are found and the attack tables built.
 
 pub mod attack;
+mod leap;
+mod memo;
+mod moved;
+mod probes;
+mod slide;
+
+use crate::ir::Game;
+
+/// Which optional passes run. Each only speeds the game up: with any of them off, the
+/// game plays the same. `Default` turns every pass on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Passes {
+    /// A slide's generic loop (`D ([empty] same)* [fin]`) becomes one `Ray` instruction.
+    pub slides: bool,
+    /// Capturing programs that are slides or fixed paths are reversed into attack probes
+    /// (walked back from the target) instead of being run forwards from every attacker.
+    pub probes: bool,
+    /// Fixed paths of steps with only a landing test become per-origin leap tables.
+    pub leaps: bool,
+    /// Repetitions without effects skip machine states already explored.
+    pub memo: bool,
+}
+
+impl Default for Passes {
+    fn default() -> Self {
+        Passes { slides: true, probes: true, leaps: true, memo: true }
+    }
+}
+
+impl Passes {
+    /// Every pass but the named one (`slides`, `probes`, `leaps` or `memo`); None for
+    /// another name.
+    pub fn without(name: &str) -> Option<Passes> {
+        let mut p = Passes::default();
+        match name {
+            "slides" => p.slides = false,
+            "probes" => p.probes = false,
+            "leaps" => p.leaps = false,
+            "memo" => p.memo = false,
+            _ => return None,
+        }
+        Some(p)
+    }
+}
+
+/// Runs the passes in order (probes read slides and paths before leaps replace them),
+/// then finds which moved flags matter and builds the attack tables, which the engine
+/// always needs.
+pub fn optimise(game: &mut Game, passes: &Passes) {
+    if passes.slides {
+        slide::run(game);
+    }
+    if passes.probes {
+        probes::run(game);
+    }
+    if passes.leaps {
+        leap::run(game);
+    }
+    if passes.memo {
+        memo::run(game);
+    }
+    moved::run(game);
+    game.attack = attack::build(game);
+}

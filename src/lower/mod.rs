@@ -1,0 +1,82 @@
+//! Lowering: a checked game becomes the dense tables the engine runs on ([`Game`]), per
+//! player. Checking has resolved every name, so nothing here fails: a lookup that checking
+//! guarantees falls back to something harmless.
+
+mod cond;
+mod convert;
+mod display;
+mod expr;
+mod pattern;
+mod pieces;
+mod rules;
+mod setup;
+mod steps;
+mod stmt;
+mod tables;
+
+use crate::board::Board;
+use crate::check::merged::Merged;
+use crate::check::{Checked, Decls};
+use crate::ir::Game;
+use tables::Tables;
+
+/// Lowers a checked game; `path` names its file. The result is unoptimised: slides are
+/// loops, leaps are paths, and every capturing attack program is run forwards (see
+/// `opt::optimise`).
+pub fn lower(checked: Checked<'_>, path: &str) -> Game {
+    let Checked { spec, merged, board, decls } = checked;
+    let mut g = pieces::skeleton(spec, &board, &decls, path);
+    let mut l = Lowerer { m: &merged, board: &board, d: decls, t: Tables::default() };
+    l.pieces(&mut g);
+    pieces::attack_programs(&mut g);
+    l.tallies(&mut g);
+    l.steps(&mut g);
+    l.demotions(spec);
+    l.beats(&mut g);
+    l.drops(&mut g);
+    l.requires(&mut g);
+    l.triggers(&mut g);
+    l.ends(&mut g);
+    l.pushes(&mut g);
+    l.custodians(&mut g);
+    l.setup(spec, &mut g);
+    l.reserves(spec, &mut g);
+    l.fen(spec, &mut g);
+    l.letters(spec, &mut g);
+    l.display(spec, &mut g);
+    l.finish(&mut g);
+    g
+}
+
+/// What lowering works with: the merged rules, the board, the declarations (whose zone
+/// sets grow as cells are named in conditions) and the interned tables.
+struct Lowerer<'a> {
+    m: &'a Merged<'a>,
+    board: &'a Board,
+    d: Decls,
+    t: Tables,
+}
+
+impl Lowerer<'_> {
+    /// Number of players.
+    fn np(&self) -> u8 {
+        self.d.players.len() as u8
+    }
+
+    /// Hands the declarations and interned tables over to the game.
+    fn finish(self, g: &mut Game) {
+        let (d, t) = (self.d, self.t);
+        g.has_royal = d.types.iter().any(|t| t.royal);
+        g.tracks_moved = vec![true; d.types.len()];
+        g.types = d.types;
+        g.zone_sets = d.zone_sets;
+        g.zones = d.zones;
+        g.vars = d.vars;
+        g.nslots = d.nslots;
+        g.options = d.options;
+        g.reserves = d.reserves;
+        g.conds = t.conds;
+        g.exprs = t.exprs;
+        g.turn_tables = t.turn_tables;
+    }
+}

@@ -1,0 +1,160 @@
+//! The game's frame and its pieces: kinds, movement and attack programs, promotions,
+//! demotions, the `beats` relation, and which programs attack.
+
+use super::Lowerer;
+use crate::board::Board;
+use crate::check::Decls;
+use crate::ir::{FenMap, Game, Promotion};
+use crate::load::Spec;
+
+/// The game with its names and sizes filled in and every table still empty.
+pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Game {
+    let (np, nt) = (d.players.len(), d.types.len());
+    Game {
+        name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
+        path: path.to_string(),
+        board: board.clone(),
+        players: d.players.clone(),
+        factions: d.factions.clone(),
+        letters: vec![],
+        beats: vec![0; nt],
+        pushes: vec![],
+        long_regs: d.long_regs.clone(),
+        has_stacks: spec.stacks,
+        types: vec![],
+        kind_type: vec![],
+        kind_owner: vec![],
+        kind_moved: vec![],
+        programs: vec![],
+        moves_of: vec![vec![]; nt * np],
+        promotions: vec![vec![]; nt * np],
+        zone_sets: vec![],
+        zones: vec![],
+        leap_tables: vec![],
+        turn_tables: vec![],
+        conds: vec![],
+        exprs: vec![],
+        vars: vec![],
+        nslots: 0,
+        registers: d.registers.clone(),
+        triggers: vec![],
+        ends: vec![],
+        probes: vec![vec![]; np],
+        forward_attacks: vec![vec![]; np],
+        has_royal: false,
+        setup: vec![],
+        setup_stacks: vec![],
+        init_vars: vec![],
+        fen: FenMap::default(),
+        options: vec![],
+        reserves: vec![],
+        tracks_moved: vec![],
+        tallies: vec![],
+        nstates: d.nstates,
+        kind_state: vec![],
+        attacks_of: vec![vec![]; nt * np],
+        drops: vec![],
+        requires: vec![],
+        steps: vec![],
+        setup_steps: vec![],
+        custodians: vec![],
+        display_zones: vec![],
+        display_fills: vec![],
+        faction_colours: vec![],
+        attack: Default::default(),
+    }
+}
+
+/// Kinds: 0 is empty, then one per (type, faction, state).
+fn kinds(g: &mut Game, nt: usize) {
+    let (nf, ns) = (g.factions.len(), g.nstates);
+    let nk = 1 + nt * nf * ns;
+    g.kind_type = vec![0; nk];
+    g.kind_owner = vec![0; nk];
+    g.kind_moved = vec![false; nk];
+    g.kind_state = vec![0; nk];
+    for t in 0..nt {
+        for f in 0..nf {
+            for s in 0..ns {
+                let k = 1 + (t * nf + f) * ns + s;
+                g.kind_type[k] = t as u8;
+                g.kind_owner[k] = f as u8;
+                g.kind_moved[k] = s % 2 == 1;
+                g.kind_state[k] = s as u16;
+            }
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// Kinds, then per piece type and player: move programs, attack programs, promotions.
+    pub(super) fn pieces(&mut self, g: &mut Game) {
+        let np = self.np();
+        kinds(g, self.d.types.len());
+        for pd in &self.m.pieces {
+            let Some(t) = self.d.type_index(&pd.name.text) else { continue };
+            for p in 0..np {
+                let at = t * np as usize + p as usize;
+                for pat in &pd.moves {
+                    let id = self.add_program(g, pat, p);
+                    g.moves_of[at].push(id);
+                }
+                for pat in &pd.attacks {
+                    let id = self.add_program(g, pat, p);
+                    g.attacks_of[at].push(id);
+                }
+                for pr in &pd.promotes {
+                    let Some(zone) = self.d.zone_for(&pr.zone, p) else { continue };
+                    let to = pr.to.iter().filter_map(|n| self.d.type_index(&n.text)).map(|i| i as u8).collect();
+                    g.promotions[at].push(Promotion { zone, optional: pr.optional, to });
+                }
+            }
+        }
+    }
+
+    /// Demotions: the type a captured piece becomes in a reserve (`pocket`).
+    pub(super) fn demotions(&mut self, spec: &Spec) {
+        for p in &spec.pieces {
+            if let Some(d) = &p.demote
+                && let (Some(t), Some(to)) = (self.d.type_index(&p.letter.text), self.d.type_index(&d.text))
+            {
+                self.d.types[t].demote = Some(to as u8);
+            }
+        }
+    }
+
+    /// `beats`: per type, the mask of types it beats.
+    pub(super) fn beats(&self, g: &mut Game) {
+        for (a, b) in &self.m.beats {
+            if let (Some(x), Some(y)) = (self.d.type_index(&a.text), self.d.type_index(&b.text)) {
+                g.beats[x] |= 1 << y;
+            }
+        }
+    }
+}
+
+/// Per player, every program that can capture with the kinds that run it: a player
+/// attacks with its own pieces and the neutral ones it may move, by a type's attack
+/// programs when it has any, else by its moves. All run forwards until the optimiser
+/// finds reversed forms.
+pub(super) fn attack_programs(g: &mut Game) {
+    let (np, nk, nt) = (g.np(), g.kind_type.len(), g.moves_of.len() / g.np());
+    for t in 0..nt {
+        for p in 0..np {
+            let kinds: Vec<bool> = (0..nk)
+                .map(|k| {
+                    k != 0
+                        && g.kind_type[k] as usize == t
+                        && (g.kind_owner[k] as usize == p || g.kind_owner[k] as usize >= np)
+                })
+                .collect();
+            let at = t * np + p;
+            let progs = if g.attacks_of[at].is_empty() { &g.moves_of[at] } else { &g.attacks_of[at] };
+            for &pi in progs {
+                if g.programs[pi as usize].captures {
+                    g.forward_attacks[p].push((pi, kinds.clone()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The rules beside movement: tallies, drops, obligations, triggers, end rules, push and
+//! custodian rules.
+
+use super::Lowerer;
+use crate::ir::{C, CustodianRule, E, EndRule, Game, PushRule, TallyRule, Trigger, Var};
+use crate::syntax::ast::Name;
+
+impl Lowerer<'_> {
+    /// The mask of the named piece types.
+    fn type_mask(&self, names: &[Name]) -> u64 {
+        names.iter().filter_map(|n| self.d.type_index(&n.text)).fold(0, |m, t| m | 1 << t)
+    }
+
+    /// Tallies: the counted pattern, per player, and the tally's place in the piece state.
+    pub(super) fn tallies(&mut self, g: &mut Game) {
+        for (i, t) in self.m.tallies.iter().enumerate() {
+            let types = self.type_mask(&t.types);
+            let progs = (0..self.np()).map(|p| self.add_program(g, &t.when, p)).collect();
+            let (stride, max) = self.d.tally_layout[i];
+            g.tallies.push(TallyRule { name: t.name.text.clone(), max: max as u8, types, stride, progs });
+        }
+    }
+
+    /// Drops from reserves: the types that have a reserve, and where, per player.
+    pub(super) fn drops(&mut self, g: &mut Game) {
+        for (names, cond) in &self.m.drops {
+            let with_reserve: Vec<Name> = names
+                .iter()
+                .filter(|n| {
+                    self.d.type_index(&n.text).is_some_and(|i| self.d.reserves.iter().any(|r| r.0 as usize == i))
+                })
+                .cloned()
+                .collect();
+            let mask = self.type_mask(&with_reserve);
+            let ids = self.cond_ids(cond);
+            g.drops.push((mask, ids));
+        }
+    }
+
+    /// Obligations: while the condition holds, only moves of these types.
+    pub(super) fn requires(&mut self, g: &mut Game) {
+        for (names, cond) in &self.m.requires {
+            let mask = self.type_mask(names);
+            let id = self.cond_id(cond, 0);
+            g.requires.push((mask, id));
+        }
+    }
+
+    /// Triggers: event, types, player, condition and statements.
+    pub(super) fn triggers(&mut self, g: &mut Game) {
+        for t in &self.m.triggers {
+            let types = self.type_mask(&t.types);
+            let by = t.by.as_ref().and_then(|n| g.players.iter().position(|q| *q == n.text)).map(|p| p as u8);
+            let cond = t.cond.as_ref().map(|x| self.cond_id(x, 0));
+            let stmts = self.stmts(&t.stmts);
+            g.triggers.push(Trigger { event: t.event.into(), types, by, cond, stmts });
+        }
+    }
+
+    /// End rules: automatic when they count repetitions or read a clock; some need the
+    /// legal moves.
+    pub(super) fn ends(&mut self, g: &mut Game) {
+        for e in &self.m.ends {
+            let cc = self.cond(&e.cond, 0);
+            let automatic =
+                e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
+            let needs_moves = mentions(&cc, &|x| matches!(x, C::NoMoves | C::CanCapture(_)));
+            let cond = self.t.cond(cc);
+            g.ends.push(EndRule { outcome: e.outcome.into(), cond, automatic, needs_moves });
+        }
+    }
+
+    /// Push rules: directions from the landing cell, the condition per player, the follow-up.
+    pub(super) fn pushes(&mut self, g: &mut Game) {
+        for (d, cond, step) in &self.m.pushes {
+            let dirs = self.dirs(&d.text, 0);
+            let Some(si) = self.d.followup_names.iter().position(|x| *x == step.text) else { continue };
+            let cond = self.cond_ids(cond);
+            g.pushes.push(PushRule { dirs, cond, step: si as u16 });
+        }
+    }
+
+    /// Custodian rules: directions, colour class, and whether the mover chooses a victim.
+    pub(super) fn custodians(&self, g: &mut Game) {
+        for cu in &self.m.custodians {
+            let dirs = self.dirs(&cu.dirs.text, 0);
+            let option = |o: &Name| self.d.options.iter().find(|(n, _)| *n == o.text).map(|(_, v)| *v);
+            let choose = cu.choose.as_ref().and_then(option).is_some_and(|v| v != 0);
+            g.custodians.push(CustodianRule { dirs, colour: cu.colour.map(|n| n.clamp(1, 255) as u8), choose });
+        }
+    }
+}
+
+/// Whether a condition or any part of it satisfies `f`.
+fn mentions(c: &C, f: &dyn Fn(&C) -> bool) -> bool {
+    f(c) || match c {
+        C::And(v) | C::Or(v) => v.iter().any(|x| mentions(x, f)),
+        C::Not(x) => mentions(x, f),
+        _ => false,
+    }
+}
+
+/// Whether a condition compares a clock counter.
+fn mentions_clock(c: &C, vars: &[Var]) -> bool {
+    fn clock(e: &E, vars: &[Var]) -> bool {
+        match e {
+            E::Var(s, _, _) => vars.iter().any(|v| v.slot == *s && v.clock),
+            E::Max(a, b) | E::Min(a, b) | E::Add(a, b) | E::Sub(a, b) => clock(a, vars) || clock(b, vars),
+            _ => false,
+        }
+    }
+    mentions(c, &|x| matches!(x, C::Cmp(a, _, b) if clock(a, vars) || clock(b, vars)))
+}

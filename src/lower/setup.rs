@@ -1,0 +1,60 @@
+//! The starting position: pieces and stacks on the board, counters and reserves, and the
+//! position string's castling letters and clocks.
+
+use super::Lowerer;
+use crate::ir::Game;
+use crate::load::Spec;
+
+impl Lowerer<'_> {
+    /// The starting board: one kind per cell, further pieces as stacks when the game has
+    /// them (the smallest kind on the board, the rest sorted, as the state keeps them).
+    pub(super) fn setup(&self, spec: &Spec, g: &mut Game) {
+        let (nf, ns) = (self.d.factions.len(), self.d.nstates);
+        g.setup = vec![0; self.board.len()];
+        for (pl, letter, cell) in &spec.setup {
+            let p = self.d.factions.iter().position(|q| *q == pl.text);
+            let t = self.d.type_index(&letter.text);
+            let Some(((p, t), c)) = p.zip(t).zip(self.board.cell(&cell.text)) else { continue };
+            let k = 1 + ((t * nf + p) * ns) as u8;
+            if g.setup[c as usize] == 0 {
+                g.setup[c as usize] = k;
+            } else if spec.stacks {
+                g.setup_stacks.push((c, k));
+            }
+        }
+        Game::canonical_stacks(&mut g.setup, &mut g.setup_stacks);
+    }
+
+    /// Starting values of counters, then of the reserves.
+    pub(super) fn reserves(&self, spec: &Spec, g: &mut Game) {
+        let np = self.d.players.len();
+        g.init_vars = vec![0; self.d.nslots];
+        for v in &self.d.vars {
+            let n = if v.per_player { np } else { 1 };
+            g.init_vars[v.slot as usize..v.slot as usize + n].fill(v.init);
+        }
+        for (pl, letter, n) in &spec.reserves {
+            let p = self.d.players.iter().position(|q| *q == pl.text);
+            let t = self.d.type_index(&letter.text);
+            let slot = t.and_then(|t| self.d.reserves.iter().find(|(x, _)| *x as usize == t)).map(|r| r.1);
+            if let (Some(p), Some(slot)) = (p, slot) {
+                g.init_vars[slot as usize + p] = *n;
+            }
+        }
+    }
+
+    /// The position string's castling letters (with the cells that must be unmoved) and
+    /// the counters shown as its clocks.
+    pub(super) fn fen(&self, spec: &Spec, g: &mut Game) {
+        for (l, cells) in &spec.castling {
+            let v = cells.iter().filter_map(|n| self.board.cell(&n.text)).collect();
+            g.fen.castling.push((l.text.chars().next().unwrap_or('-'), v));
+        }
+        let clock = |n: &Option<crate::syntax::ast::Name>| match n.as_ref().and_then(|n| self.d.var(&n.text)) {
+            Some((s, false)) => Some(s),
+            _ => None,
+        };
+        g.fen.halfmove = clock(&spec.halfmove);
+        g.fen.fullmove = clock(&spec.fullmove);
+    }
+}

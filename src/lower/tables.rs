@@ -1,0 +1,69 @@
+//! The tables that programs and rules refer to by index, each entry stored once.
+
+use crate::board::DirInfo;
+use crate::ir::{C, E};
+use std::collections::HashMap;
+
+/// Interned conditions, expressions and turn tables.
+#[derive(Default)]
+pub(super) struct Tables {
+    /// Conditions by id.
+    pub conds: Vec<C>,
+    cond_ids: HashMap<C, u16>,
+    /// Expressions by id.
+    pub exprs: Vec<E>,
+    /// Turn tables: for each last direction, the next directions.
+    pub turn_tables: Vec<Vec<Vec<u8>>>,
+}
+
+impl Tables {
+    /// The id of a condition.
+    pub fn cond(&mut self, c: C) -> u16 {
+        if let Some(&i) = self.cond_ids.get(&c) {
+            return i;
+        }
+        let i = self.conds.len() as u16;
+        self.cond_ids.insert(c.clone(), i);
+        self.conds.push(c);
+        i
+    }
+
+    /// The id of an expression.
+    pub fn expr(&mut self, e: E) -> u16 {
+        if let Some(i) = self.exprs.iter().position(|x| *x == e) {
+            return i as u16;
+        }
+        self.exprs.push(e);
+        (self.exprs.len() - 1) as u16
+    }
+
+    /// The id of the turn table that turns each direction by any of `angles` (degrees).
+    pub fn turn(&mut self, dirs: &[DirInfo], angles: &[i64]) -> u16 {
+        let table: Vec<Vec<u8>> = (0..dirs.len()).map(|d| turned(dirs, d, angles)).collect();
+        if let Some(i) = self.turn_tables.iter().position(|t| *t == table) {
+            return i as u16;
+        }
+        self.turn_tables.push(table);
+        (self.turn_tables.len() - 1) as u16
+    }
+}
+
+/// Direction `d` turned by each of `angles`; a direction without an angle turns only by 0.
+fn turned(dirs: &[DirInfo], d: usize, angles: &[i64]) -> Vec<u8> {
+    let mut v = vec![];
+    for &a in angles {
+        let t = match dirs[d].angle {
+            Some(base) => {
+                let want = (base + a).rem_euclid(360);
+                dirs.iter().position(|x| x.angle == Some(want)).map(|i| i as u8)
+            }
+            None => (a.rem_euclid(360) == 0).then_some(d as u8),
+        };
+        if let Some(t) = t
+            && !v.contains(&t)
+        {
+            v.push(t);
+        }
+    }
+    v
+}

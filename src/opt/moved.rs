@@ -1,0 +1,50 @@
+//! Which piece types' moved flags matter: those whose own move programs test `unmoved`,
+//! and those named next to `unmoved` in a test. The others' flags are ignored when
+//! positions are compared for repetition and in position strings. This decides what a
+//! repeated position is, so it always runs.
+
+use crate::ir::{C, Game, Op};
+
+/// Sets `tracks_moved`.
+pub fn run(g: &mut Game) {
+    let (np, nt) = (g.np(), g.types.len());
+    let mut tracks = vec![false; nt];
+    for t in 0..nt {
+        for p in 0..np {
+            for &pi in &g.moves_of[t * np + p] {
+                for op in &g.programs[pi as usize].ops {
+                    let id = match op {
+                        Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => *id,
+                        _ => continue,
+                    };
+                    let (mut mask, mut own) = (0u64, false);
+                    unmoved_types(&g.conds[id as usize], &mut mask, &mut own);
+                    tracks[t] |= own;
+                    for (u, tm) in tracks.iter_mut().enumerate() {
+                        *tm |= mask & (1 << u) != 0;
+                    }
+                }
+            }
+        }
+    }
+    g.tracks_moved = tracks;
+}
+
+/// Collects the types named next to `unmoved` in a conjunction (`mask`), and whether
+/// `unmoved` stands alone (the moving type's own flag: `own`).
+fn unmoved_types(c: &C, mask: &mut u64, own: &mut bool) {
+    match c {
+        C::Unmoved => *own = true,
+        C::And(v) => {
+            let types = v.iter().map(|x| if let C::Type(m) = x { *m } else { 0 }).fold(0, |a, b| a | b);
+            if v.iter().any(|x| matches!(x, C::Unmoved)) && types != 0 {
+                *mask |= types;
+            } else {
+                v.iter().for_each(|x| unmoved_types(x, mask, own));
+            }
+        }
+        C::Or(v) => v.iter().for_each(|x| unmoved_types(x, mask, own)),
+        C::Not(x) => unmoved_types(x, mask, own),
+        _ => {}
+    }
+}

@@ -1,0 +1,95 @@
+//! Each optimiser pass only speeds a game up: with any one of them switched off, perft
+//! counts (and the legal actions at the start) are the same.
+
+mod common;
+
+use common::{legal, parse_fen, perft, play, repo_path};
+use interp::engine::State;
+use interp::ir::Game;
+use interp::opt::Passes;
+
+const PASSES: [&str; 4] = ["slides", "probes", "leaps", "memo"];
+
+fn open(file: &str, passes: &Passes) -> Game {
+    interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A start: the initial position, a position string, or actions from the initial position.
+enum Start {
+    Initial,
+    Fen(&'static str),
+    Actions(&'static str),
+}
+
+fn start(g: &Game, s: &Start) -> State {
+    match s {
+        Start::Initial => g.initial(),
+        Start::Fen(f) => parse_fen(g, f),
+        Start::Actions(a) => play(g, &g.initial(), a).0,
+    }
+}
+
+/// Perft up to `depth` and the legal actions, with every pass and with each one off.
+fn same_without_each_pass(file: &str, s: Start, depth: usize) {
+    let full = open(file, &Passes::default());
+    let st = start(&full, &s);
+    let want: Vec<u64> = (1..=depth).map(|d| perft(&full, &st, d)).collect();
+    let actions = legal(&full, &st);
+    for name in PASSES {
+        let g = open(file, &Passes::without(name).unwrap());
+        let st = start(&g, &s);
+        let got: Vec<u64> = (1..=depth).map(|d| perft(&g, &st, d)).collect();
+        assert_eq!(got, want, "{file} without {name}: perft");
+        assert_eq!(legal(&g, &st), actions, "{file} without {name}: legal actions");
+    }
+}
+
+#[test]
+fn chess() {
+    same_without_each_pass("games/chess.toml", Start::Initial, 4);
+}
+
+#[test]
+fn chess_kiwipete() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    same_without_each_pass("games/chess.toml", Start::Fen(kiwipete), 3);
+}
+
+#[test]
+fn xiangqi() {
+    same_without_each_pass("games/examples/xiangqi.toml", Start::Initial, 3);
+}
+
+#[test]
+fn taasen() {
+    same_without_each_pass("games/taasen.toml", Start::Initial, 5);
+}
+
+#[test]
+fn asteryx() {
+    same_without_each_pass("games/asteryx.toml", Start::Initial, 3);
+}
+
+#[test]
+fn tishai() {
+    same_without_each_pass("games/tishai.toml", Start::Initial, 3);
+}
+
+#[test]
+fn taktyka() {
+    same_without_each_pass("games/taktyka.toml", Start::Actions("leader:e2 leader:e9 rolloff:white first:white"), 4);
+}
+
+/// Every pass changes some game's programs or attack tables: the tests above compare
+/// something.
+#[test]
+fn every_pass_does_something() {
+    let files = ["games/chess.toml", "games/examples/xiangqi.toml", "games/taasen.toml", "games/asteryx.toml"];
+    let files = [files.as_slice(), &["games/tishai.toml", "games/taktyka.toml"]].concat();
+    let dump = |g: &Game| format!("{:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks);
+    for name in PASSES {
+        let changed =
+            files.iter().any(|f| dump(&open(f, &Passes::default())) != dump(&open(f, &Passes::without(name).unwrap())));
+        assert!(changed, "switching off {name} changes nothing");
+    }
+}
