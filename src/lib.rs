@@ -38,12 +38,10 @@ pub fn open(path: &str, options: &[String]) -> Result<Game, LoadError> {
 /// each pass leaves the game's behaviour unchanged).
 pub fn open_with(path: &str, options: &[String], passes: &Passes) -> Result<Game, LoadError> {
     let (spec, sources, diags) = load::load(path)?;
-    // Until checking reports every problem itself, the legacy compiler finds them.
-    let found = check::compile(&spec, path, options).err().unwrap_or_default();
     let checked = match check::check(&spec, options) {
-        Ok(c) if found.is_empty() && diags.is_empty() => c,
-        Ok(_) => return Err(LoadError::Invalid(sources, merged(diags, found))),
-        Err(more) => return Err(LoadError::Invalid(sources, merged(diags, merged(found, more)))),
+        Ok(c) if diags.is_empty() => c,
+        Ok(_) => return Err(LoadError::Invalid(sources, diags)),
+        Err(more) => return Err(LoadError::Invalid(sources, merged(diags, more))),
     };
     let mut game = lower::lower(checked, path);
     opt::optimise(&mut game, passes);

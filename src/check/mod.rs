@@ -1,11 +1,10 @@
 //! The checker: resolves the declarations of the merged rules, then checks every use of a
 //! name (patterns, conditions, expressions, statements, steps, triggers, end rules, setup
 //! and display), reporting every problem with its span. A game that checks can be lowered
-//! without a problem; [`compile`] then builds the dense tables of a [`Game`].
+//! without a problem (`lower`).
 
 use crate::board::Board;
 use crate::diag::{CheckCode, Diag};
-use crate::ir::Game;
 use crate::load::Spec;
 use checker::Checker;
 use merged::{Merged, merge};
@@ -20,7 +19,6 @@ mod display;
 mod ends;
 pub mod expand;
 mod exprs;
-mod legacy;
 pub(crate) mod merged;
 mod patterns;
 mod pieces;
@@ -101,17 +99,4 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
         c.display();
     }
     c.into_errs()
-}
-
-/// Checks and compiles a loaded spec.
-pub fn compile(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Vec<Diag>> {
-    let checked = check(spec, overrides)?;
-    legacy::compile_checked(checked, path)
-}
-
-/// Compiles a loaded spec with the legacy compiler's own checks only, skipping
-/// [`check`]'s: for tests that compare the two.
-#[doc(hidden)]
-pub fn compile_unchecked(spec: &Spec, path: &str, overrides: &[String]) -> Result<Game, Vec<Diag>> {
-    legacy::compile_checked(declare(spec, overrides)?, path)
 }

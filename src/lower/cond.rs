@@ -74,7 +74,7 @@ impl Lowerer<'_> {
         } else if let Some((slot, per)) = self.d.var(t) {
             C::Cmp(E::Var(slot, per, Who::Me), CmpOp::Ne, E::Int(0))
         } else {
-            debug_assert!(false, "checking resolves every name in a condition");
+            self.expect(false, "checking resolves every name in a condition");
             C::True
         }
     }

@@ -18,15 +18,24 @@ use crate::board::Board;
 use crate::check::merged::Merged;
 use crate::check::{Checked, Decls};
 use crate::ir::Game;
+use std::cell::Cell;
 use tables::Tables;
 
 /// Lowers a checked game; `path` names its file. The result is unoptimised: slides are
 /// loops, leaps are paths, and every capturing attack program is run forwards (see
 /// `opt::optimise`).
 pub fn lower(checked: Checked<'_>, path: &str) -> Game {
+    lower_counting_gaps(checked, path).0
+}
+
+/// [`lower`], also counting the gaps met: lookups that checking should have guaranteed
+/// but did not (each fell back to something harmless). A complete checker leaves none;
+/// the tests hold it to that.
+#[doc(hidden)]
+pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     let Checked { spec, merged, board, decls } = checked;
     let mut g = pieces::skeleton(spec, &board, &decls, path);
-    let mut l = Lowerer { m: &merged, board: &board, d: decls, t: Tables::default() };
+    let mut l = Lowerer { m: &merged, board: &board, d: decls, t: Tables::default(), gaps: Cell::new(0) };
     l.pieces(&mut g);
     pieces::attack_programs(&mut g);
     l.tallies(&mut g);
@@ -44,8 +53,9 @@ pub fn lower(checked: Checked<'_>, path: &str) -> Game {
     l.fen(spec, &mut g);
     l.letters(spec, &mut g);
     l.display(spec, &mut g);
+    let gaps = l.gaps.get();
     l.finish(&mut g);
-    g
+    (g, gaps)
 }
 
 /// What lowering works with: the merged rules, the board, the declarations (whose zone
@@ -55,9 +65,26 @@ struct Lowerer<'a> {
     board: &'a Board,
     d: Decls,
     t: Tables,
+    /// Lookups that failed although checking should have made them succeed.
+    gaps: Cell<u32>,
 }
 
 impl Lowerer<'_> {
+    /// Notes whether a lookup that checking guarantees succeeded; a failure is a gap in
+    /// the checker (counted, and fatal in debug builds).
+    fn expect(&self, ok: bool, what: &str) {
+        if !ok {
+            self.gaps.set(self.gaps.get() + 1);
+            debug_assert!(false, "{what}");
+        }
+    }
+
+    /// A lookup that checking guarantees, passed through [`Lowerer::expect`].
+    fn found<T>(&self, x: Option<T>, what: &str) -> Option<T> {
+        self.expect(x.is_some(), what);
+        x
+    }
+
     /// Number of players.
     fn np(&self) -> u8 {
         self.d.players.len() as u8

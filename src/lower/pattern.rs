@@ -68,7 +68,7 @@ impl Lowerer<'_> {
     /// Absolute directions for a direction or set name, seen by player `p`.
     pub(super) fn dirs(&self, name: &str, p: u8) -> Vec<u8> {
         let ds = crate::check::decls::dirs(self.m, self.board, self.d.orient[p as usize], name);
-        debug_assert!(ds.is_some(), "checking resolves every direction");
+        self.expect(ds.is_some(), "checking resolves every direction");
         ds.unwrap_or_default()
     }
 
@@ -111,7 +111,7 @@ impl Lowerer<'_> {
     /// A counted loop: init, head test (exit past the body), body, count, jump back.
     fn repeat(&mut self, body: &Pattern, lo: &Expr, hi: Option<&Expr>, b: &mut ProgramBuilder) {
         if b.depth >= MAX_LOOPS {
-            debug_assert!(false, "checking limits the nesting of repetitions");
+            self.expect(false, "checking limits the nesting of repetitions");
             return;
         }
         let slot = b.depth;
@@ -156,7 +156,7 @@ impl Lowerer<'_> {
             }
         };
         if slot >= MAX_MARKS {
-            debug_assert!(false, "checking limits the marks of a pattern");
+            self.expect(false, "checking limits the marks of a pattern");
             return;
         }
         b.ops.push(Op::Mark(slot as u8));
@@ -182,7 +182,7 @@ impl Lowerer<'_> {
             ("land", [a]) => mark(Some(a)).map(Op::Land),
             _ => None,
         };
-        debug_assert!(op.is_some(), "checking resolves every action");
+        self.expect(op.is_some(), "checking resolves every action");
         b.ops.extend(op);
     }
 

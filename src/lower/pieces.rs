@@ -92,7 +92,9 @@ impl Lowerer<'_> {
         let np = self.np();
         kinds(g, self.d.types.len());
         for pd in &self.m.pieces {
-            let Some(t) = self.d.type_index(&pd.name.text) else { continue };
+            let Some(t) = self.found(self.d.type_index(&pd.name.text), "checking resolves every piece") else {
+                continue;
+            };
             for p in 0..np {
                 let at = t * np as usize + p as usize;
                 for pat in &pd.moves {
@@ -104,8 +106,15 @@ impl Lowerer<'_> {
                     g.attacks_of[at].push(id);
                 }
                 for pr in &pd.promotes {
-                    let Some(zone) = self.d.zone_for(&pr.zone, p) else { continue };
-                    let to = pr.to.iter().filter_map(|n| self.d.type_index(&n.text)).map(|i| i as u8).collect();
+                    let Some(zone) = self.found(self.d.zone_for(&pr.zone, p), "checking resolves every zone") else {
+                        continue;
+                    };
+                    let to = pr
+                        .to
+                        .iter()
+                        .filter_map(|n| self.found(self.d.type_index(&n.text), "checking resolves every piece"))
+                        .map(|i| i as u8)
+                        .collect();
                     g.promotions[at].push(Promotion { zone, optional: pr.optional, to });
                 }
             }

@@ -8,7 +8,10 @@ use crate::syntax::ast::Name;
 impl Lowerer<'_> {
     /// The mask of the named piece types.
     fn type_mask(&self, names: &[Name]) -> u64 {
-        names.iter().filter_map(|n| self.d.type_index(&n.text)).fold(0, |m, t| m | 1 << t)
+        names
+            .iter()
+            .filter_map(|n| self.found(self.d.type_index(&n.text), "checking resolves every piece"))
+            .fold(0, |m, t| m | 1 << t)
     }
 
     /// Tallies: the counted pattern, per player, and the tally's place in the piece state.
@@ -74,7 +77,8 @@ impl Lowerer<'_> {
     pub(super) fn pushes(&mut self, g: &mut Game) {
         for (d, cond, step) in &self.m.pushes {
             let dirs = self.dirs(&d.text, 0);
-            let Some(si) = self.d.followup_names.iter().position(|x| *x == step.text) else { continue };
+            let follow = self.d.followup_names.iter().position(|x| *x == step.text);
+            let Some(si) = self.found(follow, "checking resolves every follow-up") else { continue };
             let cond = self.cond_ids(cond);
             g.pushes.push(PushRule { dirs, cond, step: si as u16 });
         }

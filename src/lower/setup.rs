@@ -14,7 +14,8 @@ impl Lowerer<'_> {
         for (pl, letter, cell) in &spec.setup {
             let p = self.d.factions.iter().position(|q| *q == pl.text);
             let t = self.d.type_index(&letter.text);
-            let Some(((p, t), c)) = p.zip(t).zip(self.board.cell(&cell.text)) else { continue };
+            let placed = p.zip(t).zip(self.board.cell(&cell.text));
+            let Some(((p, t), c)) = self.found(placed, "checking resolves every setup entry") else { continue };
             let k = 1 + ((t * nf + p) * ns) as u8;
             if g.setup[c as usize] == 0 {
                 g.setup[c as usize] = k;
@@ -47,7 +48,10 @@ impl Lowerer<'_> {
     /// the counters shown as its clocks.
     pub(super) fn fen(&self, spec: &Spec, g: &mut Game) {
         for (l, cells) in &spec.castling {
-            let v = cells.iter().filter_map(|n| self.board.cell(&n.text)).collect();
+            let v = cells
+                .iter()
+                .filter_map(|n| self.found(self.board.cell(&n.text), "checking resolves every cell"))
+                .collect();
             g.fen.castling.push((l.text.chars().next().unwrap_or('-'), v));
         }
         let clock = |n: &Option<crate::syntax::ast::Name>| match n.as_ref().and_then(|n| self.d.var(&n.text)) {

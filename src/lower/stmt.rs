@@ -29,7 +29,7 @@ impl Lowerer<'_> {
             ast::Stmt::Pocket => Some(Stmt::Pocket),
             ast::Stmt::Reset(n) => self.d.tally_names.iter().position(|x| *x == n.text).map(|i| Stmt::Reset(i as u8)),
         };
-        debug_assert!(st.is_some(), "checking resolves every statement");
+        self.expect(st.is_some(), "checking resolves every statement");
         st
     }
 }
