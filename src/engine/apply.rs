@@ -3,6 +3,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::engine::action::{Effect, Move, PieceMove};
+use crate::engine::pieces::Moved;
 use crate::engine::state::State;
 use crate::ir::Game;
 
@@ -63,7 +64,8 @@ impl Game {
     /// the move schedules, with its cell and the number of pieces the move removed.
     #[inline]
     fn apply_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect]) -> Option<(u16, Cell, u8)> {
-        let done = self.shift_piece(st, me, m, effects);
+        let mut done = Moved::default();
+        self.shift_piece(st, me, m, effects, &mut done);
         if !self.triggers.is_empty() {
             self.fire(st, me, done.mover_type, done.captured(), m.from, m.to);
         }

@@ -10,6 +10,7 @@ use crate::ir::{Game, Kind};
 const MAX_CAPTURED: usize = 16;
 
 /// What moving a piece did, for the triggers and the follow-up step.
+#[derive(Default)]
 pub(crate) struct Moved {
     /// The moving piece's type (before any promotion).
     pub mover_type: u8,
@@ -141,7 +142,8 @@ impl Game {
         m: &PieceMove,
         effects: &[Effect],
     ) -> Option<(u16, Cell, u8)> {
-        let done = self.shift_piece(st, me, m, effects);
+        let mut done = Moved::default();
+        self.shift_piece(st, me, m, effects, &mut done);
         if done.royal_touched {
             self.find_royals(st);
         }
@@ -149,18 +151,11 @@ impl Game {
     }
 
     /// Moves a piece with its effects: takes what stands on the landing cell, promotes,
-    /// applies the effects. Royal cells are left to the caller (see `Moved::royal_touched`).
-    #[inline(always)]
-    pub(crate) fn shift_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect]) -> Moved {
+    /// applies the effects, and records what it did in `done` (a fresh `Moved`). Royal
+    /// cells are left to the caller (see `Moved::royal_touched`).
+    pub(crate) fn shift_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect], done: &mut Moved) {
         let mover = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
-        let mut done = Moved {
-            mover_type: self.kind_type[mover as usize],
-            captured: [0; MAX_CAPTURED],
-            ncap: 0,
-            removed: 0,
-            then: None,
-            royal_touched: false,
-        };
+        done.mover_type = self.kind_type[mover as usize];
         // A lone royal piece that simply moves is tracked directly; anything else rescans.
         if self.is_royal(mover) {
             if st.royal[me as usize] == m.from {
@@ -171,18 +166,17 @@ impl Game {
         }
         let victim = if m.to != m.from { st.board[m.to as usize] } else { 0 };
         if victim != 0 {
-            self.take_landing_victim(st, m.to, victim, &mut done);
+            self.take_landing_victim(st, m.to, victim, done);
         }
         if m.stack != 0 {
             self.take_stacked(st, m.from, m.stack);
         } else {
             st.board[m.from as usize] = 0;
         }
-        st.board[m.to as usize] = self.landed_kind(st, mover, m.promo, &mut done);
+        st.board[m.to as usize] = self.landed_kind(st, mover, m.promo, done);
         for e in effects {
-            self.apply_effect(st, *e, &mut done);
+            self.apply_effect(st, *e, done);
         }
-        done
     }
 
     /// The piece on the landing cell is taken (with the rest of its stack).
