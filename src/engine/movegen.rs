@@ -50,6 +50,8 @@ pub struct Gen<'a> {
     /// Branch entries of the current run.
     entries: u32,
     visited: std::collections::HashSet<(u32, Cursor), std::hash::BuildHasherDefault<Fx>>,
+    /// A position buffer for judging push rules after a move (reused from move to move).
+    after: Option<State>,
     /// Moves of a follow-up decision: push rules do not apply.
     pub in_step: bool,
     /// The kind taken out of a stack on the origin (0: the cell's only piece).
@@ -113,6 +115,7 @@ impl<'a> Gen<'a> {
             memo: false,
             entries: 0,
             visited: Default::default(),
+            after: None,
             in_step: false,
             stack: 0,
         }
@@ -499,7 +502,9 @@ impl<'a> Gen<'a> {
     fn emit_with_pushed(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         let g = self.cx.g;
         let me = self.cx.me;
-        let mut after = self.cx.st.clone();
+        // The position after the move, in a buffer the generator keeps for the next one.
+        let mut after = self.after.take().unwrap_or_default();
+        after.clone_from(self.cx.st);
         let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
         let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
         let cx = Ctx::new(g, &after, me, to);
@@ -527,6 +532,7 @@ impl<'a> Gen<'a> {
             }
         }
         self.neffects = base;
+        self.after = Some(after);
         if nd == 0 {
             self.add_move(from, to, promo, chosen);
         }
