@@ -105,7 +105,7 @@ fn captures_in(file: &str, data: &str, want: usize) -> String {
         let mut caps: Vec<String> = list
             .moves
             .iter()
-            .filter(|m| m.neff > 0)
+            .filter(|m| !list.effects_of(m).is_empty())
             .map(|m| {
                 let victims: Vec<&str> = list
                     .effects_of(m)

@@ -6,7 +6,7 @@
 //!
 //! Also a uniformly random player, for testing and self-play.
 
-use crate::board::NONE;
+use crate::engine::ANY_TYPE;
 use crate::engine::Status;
 use crate::engine::state::{Effect, Move, MoveList, State};
 use crate::ir::Game;
@@ -396,14 +396,14 @@ impl<'a> Ai<'a> {
     /// Ordering key: captures by victim value (most valuable first, cheapest attacker
     /// first), promotions, then killer moves, then the rest.
     fn order_key(&self, st: &State, list: &MoveList, m: &Move, ply: usize) -> i32 {
-        if m.from == NONE || m.to == NONE {
-            return 0; // a decision that is not a piece move
-        }
+        let Move::Piece(p) = m else {
+            return 0; // a drop or a decision
+        };
         let me = st.to_move;
         let mut gain = 0;
         let mut capture = false;
-        let victim = st.board[m.to as usize];
-        if victim != 0 && m.to != m.from && self.g.kind_owner[victim as usize] != me {
+        let victim = st.board[p.to as usize];
+        if victim != 0 && p.to != p.from && self.g.kind_owner[victim as usize] != me {
             gain += self.value_of(victim);
             capture = true;
         }
@@ -418,10 +418,10 @@ impl<'a> Ai<'a> {
         }
         let mut key = 0;
         if capture {
-            key += 1_000_000 + gain * 1000 - self.value_of(st.board[m.from as usize]).min(999);
+            key += 1_000_000 + gain * 1000 - self.value_of(st.board[p.from as usize]).min(999);
         }
-        if m.promo != 0 {
-            key += 500_000 + self.g.types[m.promo as usize - 1].value * 1000;
+        if let Some(t) = p.promo {
+            key += 500_000 + self.g.types[t as usize].value * 1000;
         }
         if key == 0
             && let Some(k) = self.killers.get(ply)
@@ -435,18 +435,9 @@ impl<'a> Ai<'a> {
         key
     }
 
+    /// Moves the quiescence search follows: captures and promotions.
     fn is_capture(&self, st: &State, list: &MoveList, m: &Move) -> bool {
-        if m.from == NONE || m.to == NONE {
-            return false;
-        }
-        let me = st.to_move;
-        let v = st.board[m.to as usize];
-        (v != 0 && m.to != m.from && self.g.kind_owner[v as usize] != me)
-            || m.promo != 0
-            || list
-                .effects_of(m)
-                .iter()
-                .any(|e| matches!(*e, Effect::Remove(c) if c != NONE && st.board[c as usize] != 0))
+        self.g.is_capture(st, m, list.effects_of(m), ANY_TYPE) || m.piece().is_some_and(|p| p.promo.is_some())
     }
 
     /// Terminal score from the point of view of the player to move at `st`.

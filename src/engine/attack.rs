@@ -2,9 +2,10 @@
 //! forward runs of programs that cannot be reversed.
 
 use crate::board::{Board, Cell, NONE};
+use crate::engine::action::MoveList;
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
-use crate::engine::state::{MoveList, State};
+use crate::engine::state::State;
 use crate::ir::{AttackTables, Game, Probe};
 
 impl Game {
@@ -153,7 +154,7 @@ impl AttackTables {
     }
 
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
-    pub fn pins(&self, g: &Game, st: &crate::engine::state::State, victim: u8, r: Cell) -> [u64; 4] {
+    pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; 4] {
         let mut bits = [0u64; 4];
         for p in 0..g.np() {
             if p == victim as usize {
@@ -170,7 +171,7 @@ impl AttackTables {
     fn pin_walk(
         &self,
         g: &Game,
-        st: &crate::engine::state::State,
+        st: &State,
         victim: u8,
         mut c: Cell,
         d: u8,
@@ -205,7 +206,7 @@ impl AttackTables {
     /// of the slide's attackers. Returns whether the walk goes on.
     fn pin_visit(
         g: &Game,
-        st: &crate::engine::state::State,
+        st: &State,
         victim: u8,
         s: Cell,
         ks: &[bool],

@@ -2,9 +2,10 @@
 //! safety (with the fast filter for quiet moves that cannot expose the royal piece).
 
 use crate::board::{Cell, NONE};
+use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
-use crate::engine::state::{MoveList, State};
+use crate::engine::state::State;
 use crate::ir::Game;
 
 impl Game {
@@ -39,7 +40,7 @@ impl Game {
     }
 
     /// Drops: a piece of a type with a drop rule, from the mover's reserve, onto each cell
-    /// where the rule's condition holds (empty cells only). `from` is NONE, `promo` the type.
+    /// where the rule's condition holds (empty cells only).
     fn drop_moves(&self, st: &State, out: &mut MoveList) {
         let me = st.to_move;
         let cx = Ctx::new(self, st, me, NONE);
@@ -53,17 +54,7 @@ impl Game {
             }
             for c in 0..st.board.len() as Cell {
                 if st.board[c as usize] == 0 && rules.clone().any(|r| cx.test(r, c, false)) {
-                    let eff = out.effects.len() as u32;
-                    out.moves.push(crate::engine::state::Move {
-                        from: NONE,
-                        to: c,
-                        promo: t + 1,
-                        choice: NONE,
-                        eff,
-                        neff: 0,
-                        stack: 0,
-                        tag: 0,
-                    });
+                    out.moves.push(Move::Drop { ty: t, to: c });
                 }
             }
         }
@@ -104,18 +95,19 @@ impl Game {
     /// Legal moves of the player to move.
     pub fn legal_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         out.clear();
-        if st.phase != 0 {
+        if st.pending().is_some() {
             return self.decision_actions(st, out);
         }
         self.legal_piece_moves(st, out, scratch);
         for &(mask, cond) in &self.requires {
             if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
-                let of_type = |m: &crate::engine::state::Move| {
-                    if m.from == NONE {
-                        return m.promo != 0 && mask & (1 << (m.promo - 1)) != 0;
+                let of_type = |m: &Move| match m {
+                    Move::Drop { ty, .. } => mask & (1 << ty) != 0,
+                    Move::Piece(p) => {
+                        let k = if p.stack != 0 { p.stack } else { st.board[p.from as usize] };
+                        mask & (1 << self.kind_type[k as usize]) != 0
                     }
-                    let k = if m.stack != 0 { m.stack } else { st.board[m.from as usize] };
-                    mask & (1 << self.kind_type[k as usize]) != 0
+                    Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) => false,
                 };
                 if out.moves.iter().any(of_type) {
                     out.moves.retain(of_type);
@@ -139,12 +131,12 @@ impl Game {
         for i in 0..out.moves.len() {
             let m = out.moves[i];
             let ok = if fast
-                && m.from != NONE
-                && m.neff == 0
-                && m.from != royal
-                && pins[m.from as usize / 64] & (1 << (m.from % 64)) == 0
-                && !self.attack.is_sensitive(me, royal, m.from)
-                && !self.attack.is_sensitive(me, royal, m.to)
+                && let Move::Piece(p) = m
+                && p.neff == 0
+                && p.from != royal
+                && pins[p.from as usize / 64] & (1 << (p.from % 64)) == 0
+                && !self.attack.is_sensitive(me, royal, p.from)
+                && !self.attack.is_sensitive(me, royal, p.to)
             {
                 true
             } else {

@@ -1,15 +1,30 @@
 //! The engine: positions, the pattern machine, legal moves, attacks and check, game
 //! ends and perft. It runs on the compiled game ([`crate::ir::Game`]) only.
+//!
+//! Layers, each using only those below it: `state` (the position, data only) and
+//! `action` (actions, effects, what a capture is); `eval` (conditions, expressions),
+//! `attack` and `movegen` (the pattern machine), which call each other because conditions
+//! ask about attacks; `pieces` (moving pieces on the board, no triggers); `statements`
+//! (rule statements, triggers); `turn` (turn bookkeeping, tallies); `decision` (decision
+//! steps); `apply` (applying actions); `legal`; `repetition`; `status`; `node`, `perft`.
 
+pub mod action;
+pub mod apply;
 pub mod attack;
+pub mod decision;
 pub mod eval;
 pub mod legal;
 pub mod movegen;
 pub mod node;
 pub mod perft;
+pub mod pieces;
+pub mod repetition;
 pub mod state;
+pub mod statements;
 pub mod status;
+pub mod turn;
 
+pub use action::{ANY_TYPE, Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 pub use perft::Perft;
-pub use state::{Effect, Move, MoveList, State};
+pub use state::State;
 pub use status::Status;

@@ -1,8 +1,9 @@
 //! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
 
 use crate::board::{Board, Cell, NONE};
+use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
-use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::engine::state::State;
 use crate::ir::{Game, Op, Program};
 
 /// Unbounded loops stop after this many iterations.
@@ -10,13 +11,20 @@ const LOOP_CAP: i64 = 64;
 /// Effects one move may record.
 const MAX_EFFECTS: usize = 16;
 
+/// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Reg {
+struct Cursor {
+    /// The current cell.
     cur: Cell,
+    /// The direction of the last step.
     last: u8,
+    /// Whether the piece has left its origin.
     stepped: bool,
+    /// The landing cell set by `land`, else NONE (the move lands on `cur`).
     land: Cell,
+    /// Marked cells.
     marks: [Cell; 4],
+    /// Loop counters.
     loops: [u8; 4],
 }
 
@@ -26,17 +34,24 @@ pub struct Gen<'a> {
     cx: Ctx<'a>,
     board: &'a Board,
     out: &'a mut MoveList,
-    pending: [Effect; MAX_EFFECTS],
-    npending: usize,
-    first: usize,
-    seen: [u64; 4],
+    /// Effects recorded on the current path.
+    effects: [Effect; MAX_EFFECTS],
+    neffects: usize,
+    /// Index in `out` of the current piece's first move.
+    first_move: usize,
+    /// Landing cells of the current piece's moves so far (a bit per cell below 256).
+    landed: [u64; 4],
     target: Cell,
-    /// Whether a move reached the target (attack mode).
+    /// Whether a move reached the target (attack mode), or any move exists (predicate mode).
     pub found: bool,
-    any: bool,
+    /// Predicate mode: stop at the first move.
+    any_move: bool,
     memo: bool,
-    steps: u32,
-    visited: std::collections::HashSet<(u32, Reg), std::hash::BuildHasherDefault<Fx>>,
+    /// Branch entries of the current run.
+    entries: u32,
+    visited: std::collections::HashSet<(u32, Cursor), std::hash::BuildHasherDefault<Fx>>,
+    /// A position buffer for judging push rules after a move (reused from move to move).
+    after: Option<State>,
     /// Moves of a follow-up decision: push rules do not apply.
     pub in_step: bool,
     /// The kind taken out of a stack on the origin (0: the cell's only piece).
@@ -79,7 +94,7 @@ impl std::hash::Hasher for Fx {
 impl<'a> Gen<'a> {
     /// A generator for the piece on `origin`, moved by `me`.
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell, out: &'a mut MoveList, target: Cell) -> Self {
-        let first = out.moves.len();
+        let first_move = out.moves.len();
         let mut cx = Ctx::new(g, st, me, origin);
         if target != NONE && st.board[target as usize] == 0 {
             // An empty target counts as attacked when a victim's piece there could be taken.
@@ -90,16 +105,17 @@ impl<'a> Gen<'a> {
             cx,
             board: &g.board,
             out,
-            pending: [Effect::SetReg(0, NONE); MAX_EFFECTS],
-            npending: 0,
-            first,
-            seen: [0; 4],
+            effects: [Effect::SetReg(0, NONE); MAX_EFFECTS],
+            neffects: 0,
+            first_move,
+            landed: [0; 4],
             target,
             found: false,
-            any: false,
+            any_move: false,
             memo: false,
-            steps: 0,
+            entries: 0,
             visited: Default::default(),
+            after: None,
             in_step: false,
             stack: 0,
         }
@@ -115,7 +131,7 @@ impl<'a> Gen<'a> {
         }
         let mut sink = MoveList::default();
         let mut pg = Gen::new(g, st, me, origin, &mut sink, NONE);
-        pg.any = true;
+        pg.any_move = true;
         pg.run(&g.programs[prog as usize]);
         pg.found
     }
@@ -124,16 +140,16 @@ impl<'a> Gen<'a> {
     #[inline]
     pub fn start(&mut self, origin: Cell) {
         self.cx.origin = origin;
-        self.first = self.out.moves.len();
-        self.seen = [0; 4];
-        self.npending = 0;
+        self.first_move = self.out.moves.len();
+        self.landed = [0; 4];
+        self.neffects = 0;
     }
 
     /// Runs one program.
     pub fn run(&mut self, prog: &Program) {
-        let r = Reg { cur: self.cx.origin, last: 0, stepped: false, land: NONE, marks: [NONE; 4], loops: [0; 4] };
+        let r = Cursor { cur: self.cx.origin, last: 0, stepped: false, land: NONE, marks: [NONE; 4], loops: [0; 4] };
         self.memo = prog.memo;
-        self.steps = 0;
+        self.entries = 0;
         if self.memo && !self.visited.is_empty() {
             self.visited.clear();
         }
@@ -141,28 +157,28 @@ impl<'a> Gen<'a> {
     }
 
     #[inline]
-    fn branch(&mut self, prog: &Program, pc: usize, r: Reg) {
-        let n = self.npending;
+    fn branch(&mut self, prog: &Program, pc: usize, r: Cursor) {
+        let n = self.neffects;
         self.exec(prog, pc, r);
-        self.npending = n;
+        self.neffects = n;
     }
 
     /// Continues after instruction `pc` from every cell one step along `d`.
     #[inline]
-    fn step(&mut self, prog: &Program, pc: usize, r: Reg, d: u8) {
+    fn step(&mut self, prog: &Program, pc: usize, r: Cursor, d: u8) {
         for &t in self.board.targets(r.cur, d) {
-            let r2 = Reg { cur: t, last: d, stepped: true, ..r };
+            let r2 = Cursor { cur: t, last: d, stepped: true, ..r };
             self.branch(prog, pc + 1, r2);
         }
     }
 
-    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Reg) {
+    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
         if self.found {
             return;
         }
         if self.memo {
-            self.steps += 1;
-            if self.steps > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
+            self.entries += 1;
+            if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
                 return;
             }
         }
@@ -294,7 +310,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn ray(&mut self, r: Reg, d: u8, mut left: i64, fin: u16) {
+    fn ray(&mut self, r: Cursor, d: u8, mut left: i64, fin: u16) {
         let mut c = r.cur;
         while left > 0 {
             let raw = self.board.next_raw(c, d);
@@ -320,7 +336,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn visit_ray(&mut self, r: Reg, d: u8, left: i64, fin: u16) {
+    fn visit_ray(&mut self, r: Cursor, d: u8, left: i64, fin: u16) {
         let c = r.cur;
         if self.cx.test(fin, c, true) {
             self.emit(c);
@@ -330,6 +346,8 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// A landing on `to`: in attack or predicate mode, whether it counts; else the move,
+    /// once per promotion choice.
     fn emit(&mut self, to: Cell) {
         let cx = self.cx;
         let from = cx.origin;
@@ -340,21 +358,12 @@ impl<'a> Gen<'a> {
         if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me {
             return;
         }
-        if self.any {
+        if self.any_move {
             self.found = true;
             return;
         }
         if self.target != NONE {
-            let custodian = || {
-                let (v, n, _) = self.custodian_victims(from, to);
-                v[..n].contains(&self.target)
-            };
-            if to == self.target
-                || self.pending[..self.npending].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target))
-                || (!self.cx.g.custodians.is_empty() && custodian())
-            {
-                self.found = true;
-            }
+            self.found |= self.reaches_target(from, to);
             return;
         }
         let g = cx.g;
@@ -371,14 +380,25 @@ impl<'a> Gen<'a> {
                     {
                         continue;
                     }
-                    self.push(from, to, t + 1);
+                    self.emit_custodian(from, to, Some(t));
                 }
                 break;
             }
         }
         if plain {
-            self.push(from, to, 0);
+            self.emit_custodian(from, to, None);
         }
+    }
+
+    /// Attack mode: whether a move from `from` to `to` lands on or removes the target.
+    fn reaches_target(&self, from: Cell, to: Cell) -> bool {
+        let custodian = || {
+            let (v, n, _) = self.custodian_victims(from, to);
+            v[..n].contains(&self.target)
+        };
+        to == self.target
+            || self.effects[..self.neffects].iter().any(|e| matches!(e, Effect::Remove(c) if *c == self.target))
+            || (!self.cx.g.custodians.is_empty() && custodian())
     }
 
     /// Custodian captures of a move from `from` to `to`: the victims around the landing
@@ -437,47 +457,60 @@ impl<'a> Gen<'a> {
         (victims, nv, choose)
     }
 
-    fn push(&mut self, from: Cell, to: Cell, promo: u8) {
-        let g = self.cx.g;
-        if g.custodians.is_empty() {
-            return self.push_rules(from, to, promo, NONE);
+    /// A move with its custodian captures: every victim is removed, or, when the mover
+    /// picks, one move per victim, written `xCELL`.
+    #[inline(always)]
+    fn emit_custodian(&mut self, from: Cell, to: Cell, promo: Option<u8>) {
+        if self.cx.g.custodians.is_empty() {
+            return self.emit_pushes(from, to, promo, None);
         }
+        self.emit_with_victims(from, to, promo);
+    }
+
+    fn emit_with_victims(&mut self, from: Cell, to: Cell, promo: Option<u8>) {
         let (victims, nv, choose) = self.custodian_victims(from, to);
         if nv == 0 {
-            return self.push_rules(from, to, promo, NONE);
+            return self.emit_pushes(from, to, promo, None);
         }
-        let base = self.npending;
+        let base = self.neffects;
         if choose {
             for &v in &victims[..nv] {
-                self.npending = base;
+                self.neffects = base;
                 if self.record(Effect::Remove(v)) {
-                    self.push_one(from, to, promo, v, 0);
+                    self.add_move(from, to, promo, Some(Chosen { cell: v, how: ChosenAs::Victim }));
                 }
             }
         } else {
             for &v in &victims[..nv] {
                 self.record(Effect::Remove(v));
             }
-            self.push_rules(from, to, promo, NONE);
+            self.emit_pushes(from, to, promo, None);
         }
-        self.npending = base;
+        self.neffects = base;
     }
 
     /// Push rules: when pieces next to the landing cell can be pushed (judged after the move),
     /// one action per pushed piece, written `>CELL`, with its follow-up step; else the move.
-    fn push_rules(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell) {
-        let g = self.cx.g;
-        if g.pushes.is_empty() || self.in_step || self.target != NONE {
-            return self.push_one(from, to, promo, choice, 0);
+    #[inline(always)]
+    fn emit_pushes(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
+        if self.cx.g.pushes.is_empty() || self.in_step || self.target != NONE {
+            return self.add_move(from, to, promo, chosen);
         }
+        self.emit_with_pushed(from, to, promo, chosen);
+    }
+
+    fn emit_with_pushed(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
+        let g = self.cx.g;
         let me = self.cx.me;
-        let mut after = self.cx.st.clone();
-        let m = Move { from, to, promo, choice, stack: self.stack, tag: 0, eff: 0, neff: 0 };
-        let _ = g.move_piece(&mut after, me, &m, &self.pending[..self.npending], false);
+        // The position after the move, in a buffer the generator keeps for the next one.
+        let mut after = self.after.take().unwrap_or_default();
+        after.clone_from(self.cx.st);
+        let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
+        let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
         let cx = Ctx::new(g, &after, me, to);
         let mut done = [NONE; 16];
         let mut nd = 0;
-        let base = self.npending;
+        let base = self.neffects;
         for rule in &g.pushes {
             for &d in &rule.dirs {
                 for &e in self.board.targets(to, d) {
@@ -491,38 +524,45 @@ impl<'a> Gen<'a> {
                         done[nd] = e;
                         nd += 1;
                     }
-                    self.npending = base;
+                    self.neffects = base;
                     if self.record(Effect::Then(rule.step, e)) {
-                        self.push_one(from, to, promo, e, 1);
+                        self.add_move(from, to, promo, Some(Chosen { cell: e, how: ChosenAs::Pushed }));
                     }
                 }
             }
         }
-        self.npending = base;
+        self.neffects = base;
+        self.after = Some(after);
         if nd == 0 {
-            self.push_one(from, to, promo, choice, 0);
+            self.add_move(from, to, promo, chosen);
         }
     }
 
-    fn push_one(&mut self, from: Cell, to: Cell, promo: u8, choice: Cell, tag: u8) {
+    /// Adds a move with the effects recorded on the current path to the list.
+    fn add_move(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         // Distinct paths to the same result are one action.
         let (w, b) = (to as usize >> 6, to as usize & 63);
-        if w < 4 && self.seen[w] & (1 << b) == 0 {
-            self.seen[w] |= 1 << b;
-        } else if self.out.moves[self.first..].iter().any(|m| m.to == to && m.promo == promo && m.choice == choice) {
-            return;
+        if w < 4 && self.landed[w] & (1 << b) == 0 {
+            self.landed[w] |= 1 << b;
+        } else {
+            let cell = chosen.map(|c| c.cell);
+            let same = |m: &Move| matches!(m, Move::Piece(p) if p.to == to && p.promo == promo && p.chosen.map(|c| c.cell) == cell);
+            if self.out.moves[self.first_move..].iter().any(same) {
+                return;
+            }
         }
         let eff = self.out.effects.len() as u32;
-        self.out.effects.extend_from_slice(&self.pending[..self.npending]);
-        self.out.moves.push(Move { from, to, promo, choice, stack: self.stack, tag, eff, neff: self.npending as u16 });
+        self.out.effects.extend_from_slice(&self.effects[..self.neffects]);
+        let neff = self.neffects as u8;
+        self.out.moves.push(Move::Piece(PieceMove { from, to, promo, chosen, stack: self.stack, neff, eff }));
     }
 
     fn record(&mut self, e: Effect) -> bool {
-        if self.npending == MAX_EFFECTS {
+        if self.neffects == MAX_EFFECTS {
             return false;
         }
-        self.pending[self.npending] = e;
-        self.npending += 1;
+        self.effects[self.neffects] = e;
+        self.neffects += 1;
         true
     }
 }

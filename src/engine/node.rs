@@ -1,7 +1,8 @@
 //! The position API every front end and test uses: the legal actions at a node together
 //! with who acts there (a player, chance) or the result.
 
-use crate::engine::state::{MoveList, State};
+use crate::engine::action::MoveList;
+use crate::engine::state::State;
 use crate::engine::status::Status;
 use crate::ir::Game;
 

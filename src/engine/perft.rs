@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the decision tree, with buffers reused per depth.
 
 use crate::engine::Status;
-use crate::engine::state::{MoveList, State};
+use crate::engine::action::MoveList;
+use crate::engine::state::State;
 use crate::ir::Game;
 
 /// Perft with reusable buffers per depth.

@@ -1,8 +1,9 @@
 //! Game ends: the status of a node from the end rules.
 
 use crate::board::NONE;
+use crate::engine::action::MoveList;
 use crate::engine::eval::Ctx;
-use crate::engine::state::{MoveList, State};
+use crate::engine::state::State;
 use crate::ir::{C, Game, Outcome};
 
 /// How a node of the game tree stands.
@@ -21,7 +22,7 @@ impl Game {
     /// earlier positions (for repetition); `automatic` applies repetition and clock draws.
     pub fn status(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> Status {
         let me = st.to_move;
-        if st.phase != 0 {
+        if st.pending().is_some() {
             // Game ends are judged between turns, not inside one.
             return if self.is_chance(st) { Status::Chance } else { Status::Decision(me) };
         }
@@ -52,18 +53,7 @@ impl Game {
                 let key = self.position_key(st);
                 history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
             }
-            C::CanCapture(mask) => moves.moves.iter().any(|m| {
-                let k = st.board[m.to as usize];
-                let direct = k != 0 && m.to != m.from && mask & (1 << self.kind_type[k as usize]) != 0;
-                direct
-                    || moves.effects_of(m).iter().any(|e| match e {
-                        crate::engine::state::Effect::Remove(x) => {
-                            let k = st.board[*x as usize];
-                            k != 0 && mask & (1 << self.kind_type[k as usize]) != 0
-                        }
-                        _ => false,
-                    })
-            }),
+            C::CanCapture(mask) => moves.moves.iter().any(|m| self.is_capture(st, m, moves.effects_of(m), *mask)),
             C::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
             C::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
             C::Not(x) => !self.end_holds(st, x, moves, history),

@@ -1,37 +1,47 @@
-//! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL` choice.
+//! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL`
+//! choice, `X@CELL` drops, `STEP:CELL` / `STEP:OUTCOME` decisions.
 
-use crate::board::NONE;
-use crate::engine::state::{Move, MoveList, State};
-use crate::ir::Game;
+use crate::engine::{ChosenAs, Move, MoveList, PieceMove, State};
+use crate::ir::{Game, StepBody};
 
 impl Game {
     /// The notation of a move at a position.
     pub fn notation(&self, st: &State, m: &Move) -> String {
-        if m.from == NONE && st.phase != 0 {
-            let ds = &self.steps[st.phase as usize - 1];
-            return match &ds.body {
-                crate::ir::StepBody::Outcomes(outs) => format!("{}:{}", ds.name, outs[m.choice as usize].0),
-                _ => format!("{}:{}", ds.name, self.board.name(m.to)),
-            };
-        }
-        if m.from == NONE {
+        match *m {
+            Move::Piece(p) => self.piece_notation(&p),
             // A drop from a reserve.
-            let l = if m.promo != 0 { self.types[m.promo as usize - 1].letter } else { '?' };
-            return format!("{l}@{}", self.board.name(m.to));
+            Move::Drop { ty, to } => format!("{}@{}", self.types[ty as usize].letter, self.board.name(to)),
+            Move::Choose(cell) => match self.pending_step(st) {
+                Some(ds) => format!("{}:{}", ds.name, self.board.name(cell)),
+                None => format!("?:{}", self.board.name(cell)),
+            },
+            Move::Outcome(i) | Move::Chance(i) => match self.pending_step(st) {
+                Some(ds) => match &ds.body {
+                    StepBody::Outcomes(outs) => format!("{}:{}", ds.name, outs[i as usize].0),
+                    _ => format!("{}:?", ds.name),
+                },
+                None => "?".to_string(),
+            },
         }
+    }
+
+    fn piece_notation(&self, m: &PieceMove) -> String {
         let mut s = String::new();
         if m.stack != 0 {
             s.push(self.types[self.kind_type[m.stack as usize] as usize].letter);
             s.push(':');
         }
         s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.to)));
-        if m.promo != 0 {
+        if let Some(t) = m.promo {
             s.push('=');
-            s.push(self.types[m.promo as usize - 1].letter);
+            s.push(self.types[t as usize].letter);
         }
-        if m.choice != NONE {
-            s.push(if m.tag == 1 { '>' } else { 'x' });
-            s.push_str(self.board.name(m.choice));
+        if let Some(c) = m.chosen {
+            s.push(match c.how {
+                ChosenAs::Pushed => '>',
+                ChosenAs::Victim => 'x',
+            });
+            s.push_str(self.board.name(c.cell));
         }
         s
     }
