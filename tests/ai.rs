@@ -2,8 +2,8 @@
 //! keeps to its budget, and a seed reproduces a game.
 
 use interp::ai::{Ai, Limits, Rng, random_move};
+use interp::engine::State;
 use interp::engine::Status;
-use interp::engine::{MoveList, State};
 use interp::ir::Game;
 use interp::selfplay::{Ending, Player, play_game};
 use std::path::PathBuf;
@@ -23,11 +23,8 @@ fn chess() -> Game {
 
 /// Sorted notations of the legal actions, and whether the node is a decision.
 fn legal(g: &Game, st: &State, hist: &[u64]) -> (Vec<String>, bool) {
-    let mut l = MoveList::default();
-    let mut scratch = st.clone();
-    g.legal_moves(st, &mut l, &mut scratch);
-    let live = matches!(g.status(st, &l, hist, true), Status::Decision(_));
-    (g.notations(st, &l), live)
+    let (l, status) = g.node(st, hist, true);
+    (g.notations(st, &l), matches!(status, Status::Decision(_)))
 }
 
 #[test]
@@ -92,9 +89,7 @@ fn ai_never_returns_an_illegal_action() {
                     g.position_string(&st),
                     legal.join(" ")
                 );
-                let mut list = MoveList::default();
-                let mut scratch = st.clone();
-                g.legal_moves(&st, &mut list, &mut scratch);
+                let list = g.actions(&st);
                 assert!(list.moves.contains(&c.mv), "the move itself is in the legal list");
             }
             None => assert!(!live || legal.is_empty(), "no move although {} are legal", legal.len()),

@@ -234,7 +234,7 @@ fn setup_hidden_leader_choices_then_a_fair_rolloff() {
     const BLACK_STONES: &str = "leader:a7 leader:a9 leader:b10 leader:b8 leader:c7 leader:c9 leader:d10 leader:d8 \
         leader:e7 leader:e9 leader:f10 leader:f8 leader:g7 leader:g9 leader:h10 leader:h8 leader:i7 leader:i9 \
         leader:j10 leader:j8";
-    let hidden = |st: &State| st.phase != 0 && g.steps[st.phase as usize - 1].hidden;
+    let hidden = |st: &State| g.pending_step(st).is_some_and(|s| s.hidden);
     let mut out = String::new();
     let mut line = |label: &str, st: &State| {
         out.push_str(&format!("{label}: {} | {}\n", status_text(&g, st, &[]), legal(&g, st).join(" ")));

@@ -96,7 +96,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
 
     /// Whether the current step's choices are hidden from the other players.
     fn hidden_step(&self) -> bool {
-        self.st.phase != 0 && self.g.steps[self.st.phase as usize - 1].hidden
+        self.g.pending_step(&self.st).is_some_and(|s| s.hidden)
     }
 
     /// One round: the board, then chance, a machine player or the person acts.

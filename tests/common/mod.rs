@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests (each test crate uses a subset).
 #![allow(dead_code)]
 
-use interp::engine::{MoveList, State};
+use interp::engine::State;
 use interp::engine::{Perft, Status};
 use interp::ir::Game;
 use std::path::PathBuf;
@@ -59,10 +59,7 @@ pub fn perft(g: &Game, st: &State, depth: usize) -> u64 {
 
 /// The status with automatic draws applied (as `show` reports it).
 pub fn status(g: &Game, st: &State, hist: &[u64]) -> Status {
-    let mut l = MoveList::default();
-    let mut scratch = st.clone();
-    g.legal_moves(st, &mut l, &mut scratch);
-    g.status(st, &l, hist, true)
+    g.node(st, hist, true).1
 }
 
 /// A human-readable status line.
@@ -124,10 +121,7 @@ pub fn result_word(g: &Game, s: Status) -> String {
 
 /// The status without automatic draws (as perft and the reference vectors judge).
 fn status_raw(g: &Game, st: &State) -> Status {
-    let mut l = MoveList::default();
-    let mut scratch = st.clone();
-    g.legal_moves(st, &mut l, &mut scratch);
-    g.status(st, &l, &[], false)
+    g.node(st, &[], false).1
 }
 
 /// Checks every line of a reference vector file (tab-separated: actions, perft(1),

@@ -2,8 +2,8 @@
 //! CLI's `--moves` does, list legal actions, run perft, check reference vector lines.
 #![allow(dead_code)]
 
+use interp::engine::State;
 use interp::engine::Status;
-use interp::engine::{MoveList, State};
 use interp::ir::Game;
 
 #[path = "../common/mod.rs"]
@@ -31,10 +31,7 @@ pub fn play(g: &Game, moves: &str) -> (State, Vec<u64>) {
 
 /// The node's status; `automatic` applies repetition and clock draws (as `show` does).
 pub fn status(g: &Game, st: &State, hist: &[u64], automatic: bool) -> Status {
-    let mut l = MoveList::default();
-    let mut scratch = st.clone();
-    g.legal_moves(st, &mut l, &mut scratch);
-    g.status(st, &l, hist, automatic)
+    g.node(st, hist, automatic).1
 }
 
 /// The text of a snapshot: the actions played, `show`'s diagram, position string and
