@@ -1,0 +1,204 @@
+//! Decisions: [`Choice`], the random player, chance draws, and the searching AI's root
+//! (iterative deepening over the root moves).
+
+use crate::ai::Ai;
+use crate::ai::limits::{Budget, Limits};
+use crate::ai::order::tactical_key;
+use crate::ai::rng::Rng;
+use crate::ai::score::{INF, MATE_BOUND};
+use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::ir::Game;
+use std::time::Instant;
+
+/// Deepest iteration of the search, in plies.
+const MAX_DEPTH: u32 = 64;
+
+/// The AI's decision: a legal move of the position it was asked about, with its effects.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    /// The move (from the position's legal move list).
+    pub mv: Move,
+    /// Its effects, to pass to [`Game::apply`].
+    pub effects: Vec<Effect>,
+    /// Its notation.
+    pub notation: String,
+    /// Score from the mover's point of view (centi-units of material; ±[`MATE`](crate::ai::MATE)
+    /// near a forced end).
+    pub score: i32,
+    /// Depth of the last completed iteration (0: no iteration completed).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl Choice {
+    /// The choice of move `m` of `list` at `st`.
+    pub fn of(g: &Game, st: &State, list: &MoveList, m: &Move) -> Self {
+        Choice {
+            mv: *m,
+            effects: list.effects_of(m).to_vec(),
+            notation: g.notation(st, m),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Applies the chosen move to the position it was chosen for.
+    pub fn apply(&self, g: &Game, st: &mut State) {
+        g.apply(st, &self.mv, &self.effects);
+    }
+}
+
+/// Draws a chance outcome by its probability.
+pub fn sample_chance(g: &Game, st: &State, list: &MoveList, rng: &mut Rng) -> Move {
+    let probs = g.chance_probs(st, list);
+    let x = rng.unit();
+    let mut acc = 0.0;
+    for (i, p) in probs.iter().enumerate() {
+        acc += p;
+        if x < acc {
+            return list.moves[i];
+        }
+    }
+    *list.moves.last().expect("a chance node has outcomes")
+}
+
+/// A uniformly random legal move (None when the game is over or there is no move).
+pub fn random_move(g: &Game, st: &State, history: &[u64], rng: &mut Rng) -> Option<Choice> {
+    let (list, _) = g.node(st, history, true);
+    if list.is_empty() {
+        return None;
+    }
+    let m = list.moves[rng.below(list.len())];
+    Some(Choice::of(g, st, &list, &m))
+}
+
+/// The root's outcome of one iteration: the best move (index in the root list) and its
+/// score, if a move was searched fully; and every fully searched move's score.
+struct Iteration {
+    best: Option<(usize, i32)>,
+    scores: Vec<(usize, i32)>,
+}
+
+impl Ai<'_> {
+    /// The AI's choice at `st`, whose earlier positions have the keys `history` (for
+    /// repetition). None only when the game is over or there is no legal move; otherwise a
+    /// legal move, returned within the budget (plus the time of one node).
+    pub fn choose(&mut self, st: &State, history: &[u64], limits: Limits) -> Option<Choice> {
+        let g = self.g;
+        self.budget = Budget::new(limits, Instant::now());
+        self.scratch.clone_from(st);
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.killers.forget();
+
+        let mut root = MoveList::default();
+        g.node_into(st, history, true, &mut root, &mut self.scratch);
+        if root.is_empty() {
+            return None; // over, or no legal move
+        }
+        if let Some(m) = self.unsearched_choice(st, &root) {
+            return Some(Choice::of(g, st, &root, &m));
+        }
+        let mut order = self.root_order(st, &root);
+        let mut best = Choice::of(g, st, &root, &root.moves[order[0]]);
+        if root.len() == 1 {
+            return Some(best);
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        self.deepen(st, &root, &mut order, &mut best, max_depth);
+        best.nodes = self.budget.nodes();
+        Some(best)
+    }
+
+    /// A move made without search: chance is not the AI's to choose (it draws it), and a
+    /// hidden choice is made without looking at the position (the other side's hidden
+    /// choices are part of it): uniformly at random.
+    fn unsearched_choice(&mut self, st: &State, root: &MoveList) -> Option<Move> {
+        if self.g.is_chance(st) {
+            return Some(sample_chance(self.g, st, root, &mut self.rng));
+        }
+        if self.g.pending_step(st).is_some_and(|step| step.hidden) {
+            return Some(root.moves[self.rng.below(root.len())]);
+        }
+        None
+    }
+
+    /// The first iteration's order of the root moves (indices into `root`): shuffled (the
+    /// random tie-break: among equal scores the first searched wins), then captures and
+    /// promotions first (a stable sort, so ties stay shuffled).
+    fn root_order(&mut self, st: &State, root: &MoveList) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..root.len()).collect();
+        self.rng.shuffle(&mut order);
+        // Killer moves play no part at the root: none is ever recorded at ply 0.
+        order.sort_by_key(|&i| -tactical_key(self.g, st, root, &root.moves[i]));
+        order
+    }
+
+    /// Iterative deepening from depth 1 to `max_depth` while the budget lasts, keeping the
+    /// best move found in `best` and reordering `order` by each iteration's scores.
+    fn deepen(&mut self, st: &State, root: &MoveList, order: &mut [usize], best: &mut Choice, max_depth: u32) {
+        let g = self.g;
+        let key = g.position_key(st);
+        for depth in 1..=max_depth {
+            let started = Instant::now();
+            self.path.push(key);
+            let iteration = self.search_root(st, root, order, depth);
+            self.path.pop();
+            let exhausted = self.budget.exhausted();
+            // An interrupted iteration still counts when its first move (the previous
+            // best) was searched fully: its best move is then at least as good.
+            if let Some((i, score)) = iteration.best {
+                *best = Choice::of(g, st, root, &root.moves[i]);
+                best.score = score;
+                best.depth = if exhausted { depth - 1 } else { depth };
+            }
+            if exhausted {
+                break;
+            }
+            // Next iteration: best first, then the others by this iteration's scores.
+            let mut score_of = vec![-INF; root.len()];
+            for &(i, score) in &iteration.scores {
+                score_of[i] = score;
+            }
+            order.sort_by_key(|&i| -score_of[i]);
+            if best.score.abs() >= MATE_BOUND {
+                break; // a forced end is known; deeper search cannot change it
+            }
+            if !self.budget.room_for_another(started.elapsed()) {
+                break;
+            }
+        }
+    }
+
+    /// One iteration at the root: the moves in `order`, searched `depth` plies deep (a full
+    /// window for the first, principal variation search for the rest), until the budget
+    /// runs out.
+    fn search_root(&mut self, st: &State, root: &MoveList, order: &[usize], depth: u32) -> Iteration {
+        let g = self.g;
+        let mut alpha = -INF;
+        let mut iteration = Iteration { best: None, scores: Vec::with_capacity(order.len()) };
+        for (n, &i) in order.iter().enumerate() {
+            let m = root.moves[i];
+            let mut child = self.plies.take_state(1);
+            child.clone_from(st);
+            g.apply(&mut child, &m, root.effects_of(&m));
+            let score = if n == 0 {
+                self.child_value(st, &child, depth - 1, alpha, INF, 1)
+            } else {
+                self.scout_child(st, &child, depth - 1, alpha, INF, 1)
+            };
+            self.plies.put_state(1, child);
+            if self.budget.exhausted() {
+                break;
+            }
+            iteration.scores.push((i, score));
+            if score > alpha {
+                alpha = score;
+                iteration.best = Some((i, score));
+            }
+        }
+        iteration
+    }
+}
