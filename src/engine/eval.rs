@@ -2,7 +2,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::engine::state::State;
-use crate::ir::{C, E, Game, Who};
+use crate::ir::{Cond, Expr, Game, Who};
 
 /// What a condition is evaluated against: the game, a position, the player whose view it
 /// takes (`me`), and the origin of the piece being moved (NONE outside movement).
@@ -46,12 +46,12 @@ impl<'a> Ctx<'a> {
     pub fn test(&self, id: u16, c: Cell, stepped: bool) -> bool {
         let cond = &self.g.conds[id as usize];
         match cond {
-            C::Empty => self.at(c, stepped) == 0,
-            C::Enemy => {
+            Cond::Empty => self.at(c, stepped) == 0,
+            Cond::Enemy => {
                 let k = self.at(c, stepped);
                 k != 0 && self.g.kind_owner[k as usize] != self.me
             }
-            C::Not(x) if matches!(**x, C::Friend) => {
+            Cond::Not(x) if matches!(**x, Cond::Friend) => {
                 let k = self.at(c, stepped);
                 k == 0 || self.g.kind_owner[k as usize] != self.me
             }
@@ -60,45 +60,45 @@ impl<'a> Ctx<'a> {
     }
 
     /// Tests a condition at cell `c`.
-    pub fn holds(&self, cond: &C, c: Cell, stepped: bool) -> bool {
+    pub fn holds(&self, cond: &Cond, c: Cell, stepped: bool) -> bool {
         let g = self.g;
         match cond {
-            C::True => true,
-            C::Empty => c != NONE && self.at(c, stepped) == 0,
-            C::Enemy => {
+            Cond::True => true,
+            Cond::Empty => c != NONE && self.at(c, stepped) == 0,
+            Cond::Enemy => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && g.kind_owner[k as usize] != self.me
                 }
             }
-            C::Friend => {
+            Cond::Friend => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && g.kind_owner[k as usize] == self.me
                 }
             }
-            C::Type(mask) => {
+            Cond::Type(mask) => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && mask & (1 << g.kind_type[k as usize]) != 0
                 }
             }
-            C::Unmoved => {
+            Cond::Unmoved => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && !g.kind_moved[k as usize]
                 }
             }
-            C::Zone(z) => c != NONE && g.zone_sets[*z as usize][c as usize],
-            C::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
-            C::Origin => c == self.origin,
-            C::Attacked => c != NONE && g.attacked(self.st, c, self.me),
-            C::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
-            C::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
-            C::Not(x) => !self.holds(x, c, stepped),
-            C::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            C::Check => g.in_check(self.st, self.me),
-            C::Tally(i, op, v) => {
+            Cond::Zone(z) => c != NONE && g.zone_sets[*z as usize][c as usize],
+            Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
+            Cond::Origin => c == self.origin,
+            Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
+            Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
+            Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
+            Cond::Not(x) => !self.holds(x, c, stepped),
+            Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
+            Cond::Check => g.in_check(self.st, self.me),
+            Cond::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && {
@@ -107,22 +107,22 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
-            C::Neutral => {
+            Cond::Neutral => {
                 c != NONE && {
                     let k = self.at(c, stepped);
                     k != 0 && g.is_neutral(g.kind_owner[k as usize])
                 }
             }
-            C::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
-            C::Beaten => {
+            Cond::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
+            Cond::Beaten => {
                 c != NONE && self.origin != NONE && {
                     let (k, m) = (self.at(c, stepped), self.st.board[self.origin as usize]);
                     k != 0 && m != 0 && g.beats[g.kind_type[m as usize] as usize] & (1 << g.kind_type[k as usize]) != 0
                 }
             }
-            C::CanBeat => self.can_beat(),
+            Cond::CanBeat => self.can_beat(),
             // These need the move list or history; the engine evaluates them in `status`.
-            C::NoMoves | C::Repetition(_) | C::CanCapture(_) => false,
+            Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) => false,
         }
     }
 
@@ -171,17 +171,17 @@ impl<'a> Ctx<'a> {
     }
 
     /// Evaluates an expression.
-    pub fn eval(&self, e: &E) -> i64 {
+    pub fn eval(&self, e: &Expr) -> i64 {
         match e {
-            E::Int(v) => *v,
-            E::Var(slot, per, who) => {
+            Expr::Int(v) => *v,
+            Expr::Var(slot, per, who) => {
                 if *per {
                     self.players(*who, self.g.np()).map(|p| self.st.vars[*slot as usize + p]).sum()
                 } else {
                     self.st.vars[*slot as usize]
                 }
             }
-            E::Count(who, mask) => {
+            Expr::Count(who, mask) => {
                 let nf = self.g.nf();
                 let mut n = 0i64;
                 for t in 0..self.g.types.len() {
@@ -193,12 +193,12 @@ impl<'a> Ctx<'a> {
                 }
                 n
             }
-            E::Max(a, b) => self.eval(a).max(self.eval(b)),
-            E::Min(a, b) => self.eval(a).min(self.eval(b)),
-            E::Add(a, b) => self.eval(a) + self.eval(b),
-            E::Sub(a, b) => self.eval(a) - self.eval(b),
-            E::MePlayer => self.me as i64,
-            E::Removed => self.st.pend_n as i64,
+            Expr::Max(a, b) => self.eval(a).max(self.eval(b)),
+            Expr::Min(a, b) => self.eval(a).min(self.eval(b)),
+            Expr::Add(a, b) => self.eval(a) + self.eval(b),
+            Expr::Sub(a, b) => self.eval(a) - self.eval(b),
+            Expr::MePlayer => self.me as i64,
+            Expr::Removed => self.st.pend_n as i64,
         }
     }
 }

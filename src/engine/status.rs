@@ -4,7 +4,7 @@ use crate::board::NONE;
 use crate::engine::action::MoveList;
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{C, Game, Outcome};
+use crate::ir::{Cond, Game, Outcome};
 
 /// How a node of the game tree stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,17 +46,17 @@ impl Game {
         Status::Decision(me)
     }
 
-    fn end_holds(&self, st: &State, c: &C, moves: &MoveList, history: &[u64]) -> bool {
+    fn end_holds(&self, st: &State, c: &Cond, moves: &MoveList, history: &[u64]) -> bool {
         match c {
-            C::NoMoves => moves.is_empty(),
-            C::Repetition(n) => {
+            Cond::NoMoves => moves.is_empty(),
+            Cond::Repetition(n) => {
                 let key = self.position_key(st);
                 history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
             }
-            C::CanCapture(mask) => moves.moves.iter().any(|m| self.is_capture(st, m, moves.effects_of(m), *mask)),
-            C::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
-            C::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
-            C::Not(x) => !self.end_holds(st, x, moves, history),
+            Cond::CanCapture(mask) => moves.moves.iter().any(|m| self.is_capture(st, m, moves.effects_of(m), *mask)),
+            Cond::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
+            Cond::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
+            Cond::Not(x) => !self.end_holds(st, x, moves, history),
             other => Ctx::new(self, st, st.to_move, NONE).holds(other, NONE, false),
         }
     }

@@ -34,7 +34,7 @@ impl CmpOp {
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum C {
+pub enum Cond {
     /// Always true.
     True,
     /// The cell is empty (the moving piece's origin counts as empty).
@@ -56,9 +56,9 @@ pub enum C {
     /// The cell is attacked by another player.
     Attacked,
     /// All of.
-    And(Vec<C>),
+    And(Vec<Cond>),
     /// Any of.
-    Or(Vec<C>),
+    Or(Vec<Cond>),
     /// The cell holds a piece of a neutral faction.
     Neutral,
     /// The cell holds two or more pieces (a stack).
@@ -68,9 +68,9 @@ pub enum C {
     /// Some player can move a piece whose type beats the type of a piece not of that player.
     CanBeat,
     /// Not.
-    Not(Box<C>),
+    Not(Box<Cond>),
     /// Comparison.
-    Cmp(E, CmpOp, E),
+    Cmp(Expr, CmpOp, Expr),
     /// The player to move has no legal action (end rules only).
     NoMoves,
     /// The player to move has a royal piece under attack.
@@ -100,7 +100,7 @@ pub enum Who {
 
 /// An integer expression, compiled.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum E {
+pub enum Expr {
     /// Literal.
     Int(i64),
     /// A variable slot base and whether it is per player.
@@ -108,28 +108,28 @@ pub enum E {
     /// Number of pieces of a player set and type mask.
     Count(Who, u64),
     /// Maximum.
-    Max(Box<E>, Box<E>),
+    Max(Box<Expr>, Box<Expr>),
     /// Minimum.
-    Min(Box<E>, Box<E>),
+    Min(Box<Expr>, Box<Expr>),
     /// Sum.
-    Add(Box<E>, Box<E>),
+    Add(Box<Expr>, Box<Expr>),
     /// Difference.
-    Sub(Box<E>, Box<E>),
+    Sub(Box<Expr>, Box<Expr>),
     /// The index of the player in context.
     MePlayer,
     /// Pieces removed by the move that scheduled the current decision.
     Removed,
 }
 
-impl E {
+impl Expr {
     /// The value of an expression that does not depend on the position, if it is one.
     pub fn constant(&self) -> Option<i64> {
         match self {
-            E::Int(v) => Some(*v),
-            E::Add(a, b) => Some(a.constant()? + b.constant()?),
-            E::Sub(a, b) => Some(a.constant()? - b.constant()?),
-            E::Max(a, b) => Some(a.constant()?.max(b.constant()?)),
-            E::Min(a, b) => Some(a.constant()?.min(b.constant()?)),
+            Expr::Int(v) => Some(*v),
+            Expr::Add(a, b) => Some(a.constant()? + b.constant()?),
+            Expr::Sub(a, b) => Some(a.constant()? - b.constant()?),
+            Expr::Max(a, b) => Some(a.constant()?.max(b.constant()?)),
+            Expr::Min(a, b) => Some(a.constant()?.min(b.constant()?)),
             _ => None,
         }
     }

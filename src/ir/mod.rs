@@ -8,7 +8,7 @@ mod program;
 mod rules;
 
 pub use attack::AttackTables;
-pub use cond::{C, CmpOp, E, Who};
+pub use cond::{CmpOp, Cond, Expr, Who};
 pub use kind::Kind;
 pub use program::{Op, Probe, Program};
 pub use rules::*;
@@ -61,9 +61,9 @@ pub struct Game {
     /// Turn tables: for each last direction, the next directions.
     pub turn_tables: Vec<Vec<Vec<u8>>>,
     /// Conditions.
-    pub conds: Vec<C>,
+    pub conds: Vec<Cond>,
     /// Expressions.
-    pub exprs: Vec<E>,
+    pub exprs: Vec<Expr>,
     /// Variables.
     pub vars: Vec<Var>,
     /// Number of variable slots.

@@ -2,7 +2,7 @@
 //! push rules, triggers and their statements, decision steps, end rules, variables.
 
 use crate::board::Cell;
-use crate::ir::E;
+use crate::ir::Expr;
 
 /// One piece type from the game file.
 #[derive(Debug, Clone)]
@@ -95,7 +95,7 @@ pub enum Outcome {
 #[derive(Debug, Clone)]
 pub enum Stmt {
     /// Assign to a variable (slot base, per player) an expression.
-    Assign(u16, bool, AssignOp, E),
+    Assign(u16, bool, AssignOp, Expr),
     /// Drop a piece of a type from the mover's reserve (variable slot base) onto from/to.
     Drop(u8, u16, bool),
     /// The chosen cell's piece becomes this type (same owner).
@@ -103,7 +103,7 @@ pub enum Stmt {
     /// Remove the piece on the chosen cell (true) or on the step's cell (false).
     RemoveAt(bool),
     /// Who takes the first turn after the setup.
-    Start(E),
+    Start(Expr),
     /// The chosen piece's tally counts 0 again.
     Reset(u8),
     /// The captured piece goes to the mover's reserve.

@@ -3,79 +3,79 @@
 
 use super::Lowerer;
 use crate::board::Cell;
-use crate::ir::{C, CmpOp, E, Who};
-use crate::syntax::ast::{Cond, Expr, Name};
+use crate::ir::{self, CmpOp, Who};
+use crate::syntax::ast::{self, Name};
 
 impl Lowerer<'_> {
     /// Lowers a condition as player `p` sees it.
-    pub(super) fn cond(&mut self, c: &Cond, p: u8) -> C {
+    pub(super) fn cond(&mut self, c: &ast::Cond, p: u8) -> ir::Cond {
         match c {
-            Cond::Or(v) => C::Or(v.iter().map(|x| self.cond(x, p)).collect()),
-            Cond::And(v) => C::And(v.iter().map(|x| self.cond(x, p)).collect()),
-            Cond::Not(x) => C::Not(Box::new(self.cond(x, p))),
-            Cond::Cmp(Expr::Name(n), op, b) if self.d.tally_names.contains(&n.text) => {
+            ast::Cond::Or(v) => ir::Cond::Or(v.iter().map(|x| self.cond(x, p)).collect()),
+            ast::Cond::And(v) => ir::Cond::And(v.iter().map(|x| self.cond(x, p)).collect()),
+            ast::Cond::Not(x) => ir::Cond::Not(Box::new(self.cond(x, p))),
+            ast::Cond::Cmp(ast::Expr::Name(n), op, b) if self.d.tally_names.contains(&n.text) => {
                 let i = self.d.tally_names.iter().position(|x| *x == n.text).unwrap_or(0);
                 match self.expr(b).constant() {
-                    Some(v) => C::Tally(i as u8, (*op).into(), v),
-                    None => C::True,
+                    Some(v) => ir::Cond::Tally(i as u8, (*op).into(), v),
+                    None => ir::Cond::True,
                 }
             }
-            Cond::Cmp(a, op, b) => C::Cmp(self.expr(a), (*op).into(), self.expr(b)),
-            Cond::Func(n, args) => self.cond_func(n, args),
-            Cond::Name(n) => keyword(&n.text).unwrap_or_else(|| self.cond_name(n, p)),
+            ast::Cond::Cmp(a, op, b) => ir::Cond::Cmp(self.expr(a), (*op).into(), self.expr(b)),
+            ast::Cond::Func(n, args) => self.cond_func(n, args),
+            ast::Cond::Name(n) => keyword(&n.text).unwrap_or_else(|| self.cond_name(n, p)),
         }
     }
 
     /// The id of a condition as player `p` sees it.
-    pub(super) fn cond_id(&mut self, c: &Cond, p: u8) -> u16 {
+    pub(super) fn cond_id(&mut self, c: &ast::Cond, p: u8) -> u16 {
         let cc = self.cond(c, p);
         self.t.cond(cc)
     }
 
     /// The ids of a condition as each player sees it.
-    pub(super) fn cond_ids(&mut self, c: &Cond) -> Vec<u16> {
+    pub(super) fn cond_ids(&mut self, c: &ast::Cond) -> Vec<u16> {
         (0..self.np()).map(|p| self.cond_id(c, p)).collect()
     }
 
-    fn cond_func(&mut self, n: &Name, args: &[Expr]) -> C {
+    fn cond_func(&mut self, n: &Name, args: &[ast::Expr]) -> ir::Cond {
         match n.text.as_str() {
             "repetition" => {
                 let k = args.first().and_then(|e| self.expr(e).constant()).unwrap_or(3);
-                C::Repetition(k.clamp(1, 255) as u8)
+                ir::Cond::Repetition(k.clamp(1, 255) as u8)
             }
             "can-capture" => {
                 let mut mask = 0u64;
                 for a in args {
-                    if let Expr::Name(x) = a
+                    if let ast::Expr::Name(x) = a
                         && let Some(t) = self.d.type_index(&x.text)
                     {
                         mask |= 1 << t;
                     }
                 }
-                C::CanCapture(mask)
+                ir::Cond::CanCapture(mask)
             }
-            _ => C::True,
+            _ => ir::Cond::True,
         }
     }
 
     /// A declared name: a piece type, a zone, a cell, a register, an option or a counter.
-    fn cond_name(&mut self, n: &Name, p: u8) -> C {
+    fn cond_name(&mut self, n: &Name, p: u8) -> ir::Cond {
         let t = n.text.as_str();
         if let Some(ti) = self.d.type_index(t) {
-            C::Type(1 << ti)
+            ir::Cond::Type(1 << ti)
         } else if let Some(z) = self.d.zone_for(n, p) {
-            C::Zone(z)
+            ir::Cond::Zone(z)
         } else if let Some(cell) = self.board.cell(t) {
-            C::Zone(self.cell_zone(cell))
+            ir::Cond::Zone(self.cell_zone(cell))
         } else if let Some(r) = self.d.registers.iter().position(|x| x == t) {
-            C::Reg(r as u8)
+            ir::Cond::Reg(r as u8)
         } else if let Some((_, v)) = self.d.options.iter().find(|(o, _)| o == t) {
-            if *v != 0 { C::True } else { C::Not(Box::new(C::True)) }
+            if *v != 0 { ir::Cond::True } else { ir::Cond::Not(Box::new(ir::Cond::True)) }
         } else if let Some((slot, per)) = self.d.var(t) {
-            C::Cmp(E::Var(slot, per, Who::Me), CmpOp::Ne, E::Int(0))
+            ir::Cond::Cmp(ir::Expr::Var(slot, per, Who::Me), CmpOp::Ne, ir::Expr::Int(0))
         } else {
             self.expect(false, "checking resolves every name in a condition");
-            C::True
+            ir::Cond::True
         }
     }
 
@@ -95,23 +95,23 @@ impl Lowerer<'_> {
 }
 
 /// The condition a keyword stands for.
-fn keyword(t: &str) -> Option<C> {
+fn keyword(t: &str) -> Option<ir::Cond> {
     Some(match t {
-        "true" => C::True,
-        "false" => C::Not(Box::new(C::True)),
-        "empty" => C::Empty,
-        "occupied" => C::Not(Box::new(C::Empty)),
-        "enemy" => C::Enemy,
-        "friend" => C::Friend,
-        "unmoved" => C::Unmoved,
-        "origin" => C::Origin,
-        "attacked" => C::Attacked,
-        "check" => C::Check,
-        "neutral" => C::Neutral,
-        "stacked" => C::Stacked,
-        "beaten" => C::Beaten,
-        "can-beat" => C::CanBeat,
-        "no-moves" => C::NoMoves,
+        "true" => ir::Cond::True,
+        "false" => ir::Cond::Not(Box::new(ir::Cond::True)),
+        "empty" => ir::Cond::Empty,
+        "occupied" => ir::Cond::Not(Box::new(ir::Cond::Empty)),
+        "enemy" => ir::Cond::Enemy,
+        "friend" => ir::Cond::Friend,
+        "unmoved" => ir::Cond::Unmoved,
+        "origin" => ir::Cond::Origin,
+        "attacked" => ir::Cond::Attacked,
+        "check" => ir::Cond::Check,
+        "neutral" => ir::Cond::Neutral,
+        "stacked" => ir::Cond::Stacked,
+        "beaten" => ir::Cond::Beaten,
+        "can-beat" => ir::Cond::CanBeat,
+        "no-moves" => ir::Cond::NoMoves,
         _ => return None,
     })
 }

@@ -1,64 +1,66 @@
 //! Integer expressions: counters, options, players, piece counts.
 
 use super::Lowerer;
-use crate::ir::{E, Who};
-use crate::syntax::ast::{Expr, Name, Selector};
+use crate::ir::{self, Who};
+use crate::syntax::ast::{self, Name, Selector};
 
 impl Lowerer<'_> {
     /// Lowers an expression (the same for every player: `me` is resolved when evaluated).
-    pub(super) fn expr(&self, e: &Expr) -> E {
+    pub(super) fn expr(&self, e: &ast::Expr) -> ir::Expr {
         match e {
-            Expr::Int(v, _) => E::Int(*v),
-            Expr::Add(a, b, neg) => {
+            ast::Expr::Int(v, _) => ir::Expr::Int(*v),
+            ast::Expr::Add(a, b, neg) => {
                 let (a, b) = (Box::new(self.expr(a)), Box::new(self.expr(b)));
-                if *neg { E::Sub(a, b) } else { E::Add(a, b) }
+                if *neg { ir::Expr::Sub(a, b) } else { ir::Expr::Add(a, b) }
             }
-            Expr::Name(n) => self.expr_name(n),
-            Expr::Func(n, args) => self.expr_func(n, args),
+            ast::Expr::Name(n) => self.expr_name(n),
+            ast::Expr::Func(n, args) => self.expr_func(n, args),
         }
     }
 
-    fn expr_name(&self, n: &Name) -> E {
+    fn expr_name(&self, n: &Name) -> ir::Expr {
         if let Some((slot, per)) = self.d.var(&n.text) {
-            E::Var(slot, per, Who::Me)
+            ir::Expr::Var(slot, per, Who::Me)
         } else if let Some((_, v)) = self.d.options.iter().find(|(o, _)| *o == n.text) {
-            E::Int(*v)
+            ir::Expr::Int(*v)
         } else if let Some(i) = self.d.players.iter().position(|x| *x == n.text) {
-            E::Int(i as i64)
+            ir::Expr::Int(i as i64)
         } else if n.text == "me" {
-            E::MePlayer
+            ir::Expr::MePlayer
         } else if n.text == "removed" {
-            E::Removed
+            ir::Expr::Removed
         } else {
             self.expect(false, "checking resolves every name in an expression");
-            E::Int(0)
+            ir::Expr::Int(0)
         }
     }
 
-    fn expr_func(&self, n: &Name, args: &[Selector]) -> E {
+    fn expr_func(&self, n: &Name, args: &[Selector]) -> ir::Expr {
         match n.text.as_str() {
             "max" | "min" if args.len() == 2 => {
                 let (x, y) = (Box::new(self.selector(&args[0])), Box::new(self.selector(&args[1])));
-                if n.text == "max" { E::Max(x, y) } else { E::Min(x, y) }
+                if n.text == "max" { ir::Expr::Max(x, y) } else { ir::Expr::Min(x, y) }
             }
             "count" => self.count(args),
             "enemy" | "friend" if args.len() == 1 => match &args[0] {
-                Selector::Expr(Expr::Name(x)) => match self.d.var(&x.text) {
-                    Some((slot, true)) => E::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me }),
-                    _ => E::Int(0),
+                Selector::Expr(ast::Expr::Name(x)) => match self.d.var(&x.text) {
+                    Some((slot, true)) => {
+                        ir::Expr::Var(slot, true, if n.text == "enemy" { Who::Others } else { Who::Me })
+                    }
+                    _ => ir::Expr::Int(0),
                 },
-                _ => E::Int(0),
+                _ => ir::Expr::Int(0),
             },
-            _ => E::Int(0),
+            _ => ir::Expr::Int(0),
         }
     }
 
     /// `count(SIDE PIECES)`: the side (friend, enemy, all, neutral or a faction) and the
     /// types (every type when none is named).
-    fn count(&self, args: &[Selector]) -> E {
+    fn count(&self, args: &[Selector]) -> ir::Expr {
         let words = args.iter().flat_map(|s| match s {
             Selector::Words(w) => w.clone(),
-            Selector::Expr(Expr::Name(x)) => vec![x.clone()],
+            Selector::Expr(ast::Expr::Name(x)) => vec![x.clone()],
             _ => vec![],
         });
         let mut who = Who::All;
@@ -81,13 +83,13 @@ impl Lowerer<'_> {
         if mask == 0 {
             mask = if self.d.types.len() >= 64 { u64::MAX } else { (1u64 << self.d.types.len()) - 1 };
         }
-        E::Count(who, mask)
+        ir::Expr::Count(who, mask)
     }
 
-    fn selector(&self, s: &Selector) -> E {
+    fn selector(&self, s: &Selector) -> ir::Expr {
         match s {
             Selector::Expr(e) => self.expr(e),
-            Selector::Words(_) => E::Int(0),
+            Selector::Words(_) => ir::Expr::Int(0),
         }
     }
 }

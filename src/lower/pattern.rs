@@ -3,7 +3,7 @@
 
 use super::Lowerer;
 use crate::check::expand;
-use crate::ir::{C, Game, Op, Program};
+use crate::ir::{Cond, Game, Op, Program};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern};
 
 /// Repetitions nest at most this deep (the machine has this many loop counters).
@@ -211,11 +211,11 @@ fn plain_dir(p: &Pattern) -> bool {
 }
 
 /// Whether a final test can hold an enemy piece (so the program can capture by landing).
-fn can_hold_enemy(c: &C) -> bool {
+fn can_hold_enemy(c: &Cond) -> bool {
     match c {
-        C::Empty | C::Friend => false,
-        C::And(v) => v.iter().all(can_hold_enemy),
-        C::Or(v) => v.iter().any(can_hold_enemy),
+        Cond::Empty | Cond::Friend => false,
+        Cond::And(v) => v.iter().all(can_hold_enemy),
+        Cond::Or(v) => v.iter().any(can_hold_enemy),
         _ => true,
     }
 }

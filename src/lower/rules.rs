@@ -2,7 +2,7 @@
 //! custodian rules.
 
 use super::Lowerer;
-use crate::ir::{C, CustodianRule, E, EndRule, Game, PushRule, TallyRule, Trigger, Var};
+use crate::ir::{Cond, CustodianRule, EndRule, Expr, Game, PushRule, TallyRule, Trigger, Var};
 use crate::syntax::ast::Name;
 
 impl Lowerer<'_> {
@@ -66,8 +66,8 @@ impl Lowerer<'_> {
         for e in &self.m.ends {
             let cc = self.cond(&e.cond, 0);
             let automatic =
-                e.auto || mentions(&cc, &|x| matches!(x, C::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
-            let needs_moves = mentions(&cc, &|x| matches!(x, C::NoMoves | C::CanCapture(_)));
+                e.auto || mentions(&cc, &|x| matches!(x, Cond::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
+            let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_)));
             let cond = self.t.cond(cc);
             g.ends.push(EndRule { outcome: e.outcome.into(), cond, automatic, needs_moves });
         }
@@ -96,22 +96,22 @@ impl Lowerer<'_> {
 }
 
 /// Whether a condition or any part of it satisfies `f`.
-fn mentions(c: &C, f: &dyn Fn(&C) -> bool) -> bool {
+fn mentions(c: &Cond, f: &dyn Fn(&Cond) -> bool) -> bool {
     f(c) || match c {
-        C::And(v) | C::Or(v) => v.iter().any(|x| mentions(x, f)),
-        C::Not(x) => mentions(x, f),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(|x| mentions(x, f)),
+        Cond::Not(x) => mentions(x, f),
         _ => false,
     }
 }
 
 /// Whether a condition compares a clock counter.
-fn mentions_clock(c: &C, vars: &[Var]) -> bool {
-    fn clock(e: &E, vars: &[Var]) -> bool {
+fn mentions_clock(c: &Cond, vars: &[Var]) -> bool {
+    fn clock(e: &Expr, vars: &[Var]) -> bool {
         match e {
-            E::Var(s, _, _) => vars.iter().any(|v| v.slot == *s && v.clock),
-            E::Max(a, b) | E::Min(a, b) | E::Add(a, b) | E::Sub(a, b) => clock(a, vars) || clock(b, vars),
+            Expr::Var(s, _, _) => vars.iter().any(|v| v.slot == *s && v.clock),
+            Expr::Max(a, b) | Expr::Min(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) => clock(a, vars) || clock(b, vars),
             _ => false,
         }
     }
-    mentions(c, &|x| matches!(x, C::Cmp(a, _, b) if clock(a, vars) || clock(b, vars)))
+    mentions(c, &|x| matches!(x, Cond::Cmp(a, _, b) if clock(a, vars) || clock(b, vars)))
 }

@@ -1,24 +1,24 @@
 //! The tables that programs and rules refer to by index, each entry stored once.
 
 use crate::board::DirInfo;
-use crate::ir::{C, E};
+use crate::ir::{Cond, Expr};
 use std::collections::HashMap;
 
 /// Interned conditions, expressions and turn tables.
 #[derive(Default)]
 pub(super) struct Tables {
     /// Conditions by id.
-    pub conds: Vec<C>,
-    cond_ids: HashMap<C, u16>,
+    pub conds: Vec<Cond>,
+    cond_ids: HashMap<Cond, u16>,
     /// Expressions by id.
-    pub exprs: Vec<E>,
+    pub exprs: Vec<Expr>,
     /// Turn tables: for each last direction, the next directions.
     pub turn_tables: Vec<Vec<Vec<u8>>>,
 }
 
 impl Tables {
     /// The id of a condition.
-    pub fn cond(&mut self, c: C) -> u16 {
+    pub fn cond(&mut self, c: Cond) -> u16 {
         if let Some(&i) = self.cond_ids.get(&c) {
             return i;
         }
@@ -29,7 +29,7 @@ impl Tables {
     }
 
     /// The id of an expression.
-    pub fn expr(&mut self, e: E) -> u16 {
+    pub fn expr(&mut self, e: Expr) -> u16 {
         if let Some(i) = self.exprs.iter().position(|x| *x == e) {
             return i as u16;
         }

@@ -3,7 +3,7 @@
 //! expose a royal piece (for the fast legality filter).
 
 use crate::board::Cell;
-use crate::ir::{AttackTables, C, Game, Probe};
+use crate::ir::{AttackTables, Cond, Game, Probe};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
 /// visited, stamped by walk so that one table serves every origin.
@@ -104,30 +104,37 @@ fn reach_of(g: &Game, prog: u16, origin: Cell, seen: &mut Visited) -> [u64; 4] {
 }
 
 /// Whether a landing test holds for any cell holding an enemy piece.
-fn trivial(c: &C) -> bool {
+fn trivial(c: &Cond) -> bool {
     match c {
-        C::True | C::Enemy => true,
-        C::Not(x) => matches!(**x, C::Friend | C::Empty),
-        C::And(v) => v.iter().all(trivial),
-        C::Or(v) => v.iter().any(trivial),
+        Cond::True | Cond::Enemy => true,
+        Cond::Not(x) => matches!(**x, Cond::Friend | Cond::Empty),
+        Cond::And(v) => v.iter().all(trivial),
+        Cond::Or(v) => v.iter().any(trivial),
         _ => false,
     }
 }
 
 /// Whether a condition depends only on the cells' contents (not on counters, registers…).
-fn board_local(c: &C) -> bool {
+fn board_local(c: &Cond) -> bool {
     match c {
-        C::True | C::Empty | C::Enemy | C::Friend | C::Type(_) | C::Unmoved | C::Zone(_) | C::Tally(..) => true,
-        C::And(v) | C::Or(v) => v.iter().all(board_local),
-        C::Not(x) => board_local(x),
+        Cond::True
+        | Cond::Empty
+        | Cond::Enemy
+        | Cond::Friend
+        | Cond::Type(_)
+        | Cond::Unmoved
+        | Cond::Zone(_)
+        | Cond::Tally(..) => true,
+        Cond::And(v) | Cond::Or(v) => v.iter().all(board_local),
+        Cond::Not(x) => board_local(x),
         _ => false,
     }
 }
 
-fn first_reg(c: &C) -> Option<u8> {
+fn first_reg(c: &Cond) -> Option<u8> {
     match c {
-        C::Reg(r) => Some(*r),
-        C::And(v) => v.iter().find_map(first_reg),
+        Cond::Reg(r) => Some(*r),
+        Cond::And(v) => v.iter().find_map(first_reg),
         _ => None,
     }
 }

@@ -3,7 +3,7 @@
 //! positions are compared for repetition and in position strings. This decides what a
 //! repeated position is, so it always runs.
 
-use crate::ir::{C, Game, Op};
+use crate::ir::{Cond, Game, Op};
 
 /// Sets `tracks_moved`.
 pub fn run(g: &mut Game) {
@@ -32,19 +32,19 @@ pub fn run(g: &mut Game) {
 
 /// Collects the types named next to `unmoved` in a conjunction (`mask`), and whether
 /// `unmoved` stands alone (the moving type's own flag: `own`).
-fn unmoved_types(c: &C, mask: &mut u64, own: &mut bool) {
+fn unmoved_types(c: &Cond, mask: &mut u64, own: &mut bool) {
     match c {
-        C::Unmoved => *own = true,
-        C::And(v) => {
-            let types = v.iter().map(|x| if let C::Type(m) = x { *m } else { 0 }).fold(0, |a, b| a | b);
-            if v.iter().any(|x| matches!(x, C::Unmoved)) && types != 0 {
+        Cond::Unmoved => *own = true,
+        Cond::And(v) => {
+            let types = v.iter().map(|x| if let Cond::Type(m) = x { *m } else { 0 }).fold(0, |a, b| a | b);
+            if v.iter().any(|x| matches!(x, Cond::Unmoved)) && types != 0 {
                 *mask |= types;
             } else {
                 v.iter().for_each(|x| unmoved_types(x, mask, own));
             }
         }
-        C::Or(v) => v.iter().for_each(|x| unmoved_types(x, mask, own)),
-        C::Not(x) => unmoved_types(x, mask, own),
+        Cond::Or(v) => v.iter().for_each(|x| unmoved_types(x, mask, own)),
+        Cond::Not(x) => unmoved_types(x, mask, own),
         _ => {}
     }
 }

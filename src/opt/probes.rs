@@ -2,7 +2,7 @@
 //! reversed, so attack detection walks back from the target instead of running the
 //! program forwards from every possible attacker.
 
-use crate::ir::{E, Game, Op, Probe};
+use crate::ir::{Expr, Game, Op, Probe};
 
 /// Finds the reversed forms of the capturing programs, and moves the attack programs that
 /// have them from the game's forward attacks to its probes (merging the kinds of equal
@@ -33,7 +33,7 @@ pub fn run(g: &mut Game) {
 }
 
 /// The reversed forms of a program: a slide, or fixed paths of steps.
-fn reverse(ops: &[Op], exprs: &[E], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
+fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
     let (origin, i) = match ops.first() {
         Some(Op::Test(t)) => (*t, 1),
         _ => (u16::MAX, 0),

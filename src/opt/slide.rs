@@ -3,7 +3,7 @@
 //! however it was written — becomes one `Ray` instruction, which the pattern machine runs
 //! as a tight loop.
 
-use crate::ir::{C, E, Game, Op};
+use crate::ir::{Cond, Expr, Game, Op};
 
 /// Replaces every slide by a ray.
 pub fn run(g: &mut Game) {
@@ -13,7 +13,7 @@ pub fn run(g: &mut Game) {
         let max = match s.hi {
             u16::MAX => u16::MAX,
             hi => {
-                let e = E::Add(Box::new(g.exprs[hi as usize].clone()), Box::new(E::Int(1)));
+                let e = Expr::Add(Box::new(g.exprs[hi as usize].clone()), Box::new(Expr::Int(1)));
                 match g.exprs.iter().position(|x| *x == e) {
                     Some(i) => i as u16,
                     None => {
@@ -62,7 +62,7 @@ fn shape(ops: &[Op], g: &Game) -> Option<Slide> {
     let head = start + 2;
     let looped = s0 == s1 && s1 == s2 && *top as usize == head && *exit as usize == head + 5;
     let from_zero = *lo != u16::MAX && g.exprs[*lo as usize].constant() == Some(0);
-    let over_empty = g.conds[*empty as usize] == C::Empty;
+    let over_empty = g.conds[*empty as usize] == Cond::Empty;
     let straight = dirs.iter().all(|&d| g.turn_tables[*same as usize][d as usize] == [d]);
     (looped && from_zero && over_empty && straight).then(|| Slide { start, dirs: dirs.clone(), hi: *hi, fin: *fin })
 }
