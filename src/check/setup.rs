@@ -1,5 +1,5 @@
 //! The starting position: `[setup.PLAYER]` pieces, `[reserve.PLAYER]` counts and the
-//! `[fen]` table's castling cells and move counters.
+//! `[fen]` table's cells for unmoved-piece letters (`castling`) and move counters.
 
 use super::checker::Checker;
 use crate::diag::CheckCode;
@@ -61,9 +61,10 @@ impl Checker<'_> {
         }
     }
 
-    /// `[fen]`: castling cells are cells, the move counters per-game counters.
+    /// `[fen]`: the unmoved-piece letters' (`castling`) cells are cells, the move counters
+    /// per-game counters.
     pub(super) fn fen(&mut self) {
-        for n in self.spec.castling.iter().flat_map(|(_, cells)| cells) {
+        for n in self.spec.unmoved_letters.iter().flat_map(|(_, cells)| cells) {
             if self.board.cell(&n.text).is_none() {
                 self.err(
                     CheckCode::UnknownCell,

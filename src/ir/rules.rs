@@ -208,11 +208,12 @@ pub struct Var {
     pub init: i64,
 }
 
-/// How the chess-style position string maps to state (castling letters, clocks).
+/// How the chess-style position string maps to state (letters for unmoved pieces, clocks).
 #[derive(Debug, Clone, Default)]
 pub struct FenMap {
-    /// Castling letters and the cells whose pieces must be unmoved.
-    pub castling: Vec<(char, Vec<Cell>)>,
+    /// Letters standing for unmoved pieces (chess's castling rights: the `[fen]` table's
+    /// `castling` key), each with the cells whose pieces must be unmoved.
+    pub unmoved_letters: Vec<(char, Vec<Cell>)>,
     /// Variable shown as the halfmove clock.
     pub halfmove: Option<u16>,
     /// Variable shown as the fullmove number.

@@ -31,8 +31,8 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
         parent.options.retain(|(q, _)| q.text != o.0.text);
         parent.options.push(o);
     }
-    if !child.castling.is_empty() {
-        parent.castling = child.castling;
+    if !child.unmoved_letters.is_empty() {
+        parent.unmoved_letters = child.unmoved_letters;
     }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);

@@ -53,8 +53,9 @@ pub struct Spec {
     pub reserves: Vec<(Name, Name, i64)>,
     /// Declared options with defaults.
     pub options: Vec<(Name, i64)>,
-    /// Position-string castling letters and their cells.
-    pub castling: Vec<(Name, Vec<Name>)>,
+    /// Position-string letters standing for unmoved pieces (the `[fen]` table's
+    /// `castling` key): each letter and the cells whose pieces must be unmoved.
+    pub unmoved_letters: Vec<(Name, Vec<Name>)>,
     /// Variable shown as the halfmove clock.
     pub halfmove: Option<Name>,
     /// Variable shown as the fullmove number.

@@ -243,11 +243,11 @@ impl Reader<'_> {
     /// `castling = { LETTER = CELLS, ... }` in `[fen]`.
     fn castling(&mut self, k: &Spanned<DeString>, v: &Spanned<DeValue>) {
         let Some(ct) = self.want_table(v, self.span(k.span()), "castling") else { return };
-        self.spec.castling.clear();
+        self.spec.unmoved_letters.clear();
         for (lk, lv) in ct.iter() {
             let n = self.key_name(lk);
             let cells = self.want_names(lv);
-            self.spec.castling.push((n, cells));
+            self.spec.unmoved_letters.push((n, cells));
         }
     }
 

@@ -1,5 +1,5 @@
 //! The starting position: pieces and stacks on the board, counters and reserves, and the
-//! position string's castling letters and clocks.
+//! position string's letters for unmoved pieces and its clocks.
 
 use super::Lowerer;
 use crate::ir::Game;
@@ -44,15 +44,15 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The position string's castling letters (with the cells that must be unmoved) and
+    /// The position string's letters for unmoved pieces (with the cells that must be unmoved) and
     /// the counters shown as its clocks.
     pub(super) fn fen(&self, spec: &Spec, g: &mut Game) {
-        for (l, cells) in &spec.castling {
+        for (l, cells) in &spec.unmoved_letters {
             let v = cells
                 .iter()
                 .filter_map(|n| self.found(self.board.cell(&n.text), "checking resolves every cell"))
                 .collect();
-            g.fen.castling.push((l.text.chars().next().unwrap_or('-'), v));
+            g.fen.unmoved_letters.push((l.text.chars().next().unwrap_or('-'), v));
         }
         let clock = |n: &Option<crate::syntax::ast::Name>| match n.as_ref().and_then(|n| self.d.var(&n.text)) {
             Some((s, false)) => Some(s),

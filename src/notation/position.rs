@@ -1,5 +1,6 @@
 //! Position strings: FEN for chess, and the same shape for every game (rows top to bottom,
-//! player to move, castling or "-", registers, clocks, then `name=value` variables).
+//! player to move, letters for unmoved pieces — chess's castling rights — or "-",
+//! registers, clocks, then `name=value` variables).
 
 use crate::board::{Cell, NONE};
 
@@ -61,9 +62,9 @@ pub enum PositionError {
     /// The player field names no player.
     #[error("unknown player to move `{0}`")]
     UnknownPlayer(String),
-    /// A castling letter the game does not define.
+    /// A letter for unmoved pieces (a castling right) the game does not define.
     #[error("unknown castling letter `{0}`")]
-    UnknownCastling(char),
+    UnknownUnmovedLetter(char),
     /// A cell name (moved pieces, registers, tallies) that is no cell of the board.
     #[error("unknown cell `{0}`")]
     UnknownCell(String),
@@ -158,9 +159,10 @@ impl Game {
         rows.join("/")
     }
 
-    /// Castling letters, or the cells of pieces that have moved (empty for none).
+    /// The letters for unmoved pieces that hold, or the cells of pieces that have moved (empty
+    /// for none).
     fn flags_string(&self, st: &State) -> String {
-        if self.fen.castling.is_empty() {
+        if self.fen.unmoved_letters.is_empty() {
             let moved: Vec<&str> = (0..self.board.len())
                 .filter(|&c| {
                     let k = st.board[c];
@@ -171,7 +173,7 @@ impl Game {
             return moved.join(",");
         }
         let mut flags = String::new();
-        for (l, cells) in &self.fen.castling {
+        for (l, cells) in &self.fen.unmoved_letters {
             // Each cell holds its starting piece, unmoved.
             if cells.iter().all(|&c| {
                 let k = st.board[c as usize];
@@ -326,9 +328,10 @@ impl Game {
         Ok(())
     }
 
-    /// The castling field (or, in games without castling letters, the moved pieces' cells).
+    /// The unmoved-pieces field: its letters (chess's castling rights), or, in games without
+    /// such letters, the moved pieces' cells.
     fn read_flags(&self, st: &mut State, flags: &str) -> Result<(), PositionError> {
-        if self.fen.castling.is_empty() {
+        if self.fen.unmoved_letters.is_empty() {
             if flags != "-" {
                 for name in flags.split(',') {
                     let c = self.board.cell(name).ok_or(PositionError::UnknownCell(name.to_string()))?;
@@ -337,9 +340,9 @@ impl Game {
             }
             return Ok(());
         }
-        // Pieces of the types that start on castling cells have moved unless a letter says not.
+        // Pieces of the types that start on the letters' cells have moved unless a letter says not.
         let mut types = vec![];
-        for (_, cells) in &self.fen.castling {
+        for (_, cells) in &self.fen.unmoved_letters {
             for &c in cells {
                 let k = self.setup[c as usize];
                 if k != 0 {
@@ -353,8 +356,12 @@ impl Game {
             }
         }
         for ch in flags.chars().filter(|&c| c != '-') {
-            let (_, cells) =
-                self.fen.castling.iter().find(|(l, _)| *l == ch).ok_or(PositionError::UnknownCastling(ch))?;
+            let (_, cells) = self
+                .fen
+                .unmoved_letters
+                .iter()
+                .find(|(l, _)| *l == ch)
+                .ok_or(PositionError::UnknownUnmovedLetter(ch))?;
             for &c in cells {
                 st.board[c as usize] = self.unmoved(st.board[c as usize]);
             }
