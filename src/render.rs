@@ -214,7 +214,7 @@ fn cells(s: &mut String, g: &Game, drawn: &[Drawn], f: &Frame) {
     for (c, d) in g.board.cells.iter().zip(drawn) {
         let pts: Vec<String> = d.corners.iter().map(|&(x, y)| format!("{},{}", f.px(x), f.py(y))).collect();
         let i = g.board.cell(&c.name).unwrap_or(0) as usize;
-        let fill = match g.display_fills.iter().find(|(z, _)| g.zone_sets[*z as usize][i]) {
+        let fill = match g.display_fills.iter().find(|(z, _)| g.zone(*z)[i]) {
             Some((_, col)) => col.as_str(),
             None => PALETTE[c.colour.rem_euclid(PALETTE.len() as i64) as usize],
         };

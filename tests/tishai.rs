@@ -35,7 +35,7 @@ fn from(acts: &[String], cell: &str) -> Vec<String> {
 
 fn var(g: &Game, st: &State, name: &str, player: usize) -> i64 {
     let v = g.vars.iter().find(|v| v.name == name).unwrap_or_else(|| panic!("no variable {name}"));
-    st.vars[v.slot as usize + if v.per_player { player } else { 0 }]
+    st.vars[v.slot.at(if v.per_player { player } else { 0 })]
 }
 
 fn piece_at(g: &Game, st: &State, cell: &str) -> Option<char> {

@@ -44,7 +44,7 @@ fn reserve_value(g: &Game, st: &State, me: u8) -> i64 {
     for &(t, slot) in &g.reserves {
         let v = g.types[t as usize].value as i64;
         for p in 0..g.np() {
-            let n = st.vars.get(slot as usize + p).copied().unwrap_or(0).clamp(0, 1000);
+            let n = st.vars.get(slot.at(p)).copied().unwrap_or(0).clamp(0, 1000);
             s += sign(p, me) * n * v;
         }
     }

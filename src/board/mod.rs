@@ -5,13 +5,15 @@
 mod build;
 mod error;
 mod grid;
+pub mod limits;
 
 pub use build::Builder;
 pub use error::BuildError;
 
 use std::collections::HashMap;
 
-/// Dense cell index.
+/// Dense cell index. It stays a bare `u16` (unlike the compiled game's typed ids in
+/// `ir::ids`): it is the hottest and most widespread index, used on every board access.
 pub type Cell = u16;
 /// "No cell".
 pub const NONE: Cell = u16::MAX;

@@ -5,7 +5,7 @@
 use crate::board::Board;
 use crate::check::merged::Merged;
 use crate::diag::{CheckCode, Diag};
-use crate::ir::{PieceType, Var};
+use crate::ir::{PieceType, Slot, Var, ZoneId};
 use crate::load::Spec;
 use crate::syntax::ast::{self, Name};
 
@@ -22,7 +22,7 @@ pub struct Decls {
     /// Zone cell sets (one bool per cell).
     pub zone_sets: Vec<Vec<bool>>,
     /// Zone names and their set per player.
-    pub zones: Vec<(String, Vec<u16>)>,
+    pub zones: Vec<(String, Vec<ZoneId>)>,
     /// Counters and reserves.
     pub vars: Vec<Var>,
     /// Number of variable slots.
@@ -32,7 +32,7 @@ pub struct Decls {
     /// Tally names.
     pub tally_names: Vec<String>,
     /// Types with a reserve and their first slot.
-    pub reserves: Vec<(u8, u16)>,
+    pub reserves: Vec<(u8, Slot)>,
     /// Options with their values in force.
     pub options: Vec<(String, i64)>,
     /// Register names.
@@ -70,11 +70,11 @@ impl Decls {
         }
     }
 
-    pub fn zone_for(&self, n: &Name, p: u8) -> Option<u16> {
+    pub fn zone_for(&self, n: &Name, p: u8) -> Option<ZoneId> {
         self.zones.iter().find(|(z, _)| *z == n.text).map(|(_, ids)| ids[p as usize])
     }
 
-    pub fn var(&self, name: &str) -> Option<(u16, bool)> {
+    pub fn var(&self, name: &str) -> Option<(Slot, bool)> {
         self.vars.iter().find(|v| v.name == name).map(|v| (v.slot, v.per_player))
     }
 }
@@ -90,7 +90,7 @@ impl Declarer<'_> {
         let np = self.d.players.len();
         let zones: Vec<&ast::ZoneDecl> = self.m.zones.clone();
         for z in zones {
-            let mut ids = vec![u16::MAX; np];
+            let mut ids: Vec<Option<ZoneId>> = vec![None; np];
             for (who, items) in &z.parts {
                 let targets: Vec<usize> = match who {
                     None => (0..np).collect(),
@@ -110,16 +110,20 @@ impl Declarer<'_> {
                 // A part's items mean the same cells for every player: problems once.
                 for (i, p) in targets.into_iter().enumerate() {
                     let set = self.cellset(items, p, i == 0);
-                    ids[p] = self.d.zone_sets.len() as u16;
+                    ids[p] = Some(ZoneId::new(self.d.zone_sets.len()));
                     self.d.zone_sets.push(set);
                 }
             }
-            for id in ids.iter_mut() {
-                if *id == u16::MAX {
-                    *id = self.d.zone_sets.len() as u16;
-                    self.d.zone_sets.push(vec![false; self.board.len()]);
-                }
-            }
+            // A player no part names gets an empty set.
+            let ids = ids
+                .into_iter()
+                .map(|id| {
+                    id.unwrap_or_else(|| {
+                        self.d.zone_sets.push(vec![false; self.board.len()]);
+                        ZoneId::new(self.d.zone_sets.len() - 1)
+                    })
+                })
+                .collect();
             self.d.zones.retain(|(n, _)| *n != z.name.text);
             self.d.zones.push((z.name.text.clone(), ids));
         }
@@ -176,7 +180,7 @@ impl Declarer<'_> {
                     if let Some(c) = b.cell(&n.text) {
                         set[c as usize] = true;
                     } else if let Some((_, ids)) = self.d.zones.iter().find(|(z, _)| *z == n.text) {
-                        let other = &self.d.zone_sets[ids[p] as usize];
+                        let other = &self.d.zone_sets[ids[p].index()];
                         for (i, v) in other.iter().enumerate() {
                             set[i] |= v;
                         }
@@ -201,7 +205,7 @@ impl Declarer<'_> {
         let np = self.d.players.len();
         let counters: Vec<&ast::CounterDecl> = self.m.counters.clone();
         for c in counters {
-            let slot = self.d.nslots as u16;
+            let slot = Slot::new(self.d.nslots);
             self.d.nslots += if c.per_player { np } else { 1 };
             self.d.vars.push(Var {
                 name: c.name.text.clone(),
@@ -218,7 +222,7 @@ impl Declarer<'_> {
                     continue;
                 }
                 seen.push(t);
-                let slot = self.d.nslots as u16;
+                let slot = Slot::new(self.d.nslots);
                 self.d.nslots += np;
                 let name = format!("reserve-{}", l.text);
                 self.d.vars.push(Var { name, slot, per_player: true, clock: false, init: 0 });

@@ -76,7 +76,7 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
             let k = st.board[c as usize];
             let k_class = class(c as usize);
             // A zone with a display glyph shows it on its empty cells.
-            let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone_sets[*z as usize][c as usize]).map(|z| z.1);
+            let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone(*z)[c as usize]).map(|z| z.1);
             // A stack: its smallest piece, marked `+` (the position string lists all).
             let mark = if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' };
             match style {

@@ -51,7 +51,7 @@ fn check(game: &str, options: &[String], dump: bool) -> i32 {
         for (t, ty) in g.types.iter().enumerate() {
             for p in 0..g.np() {
                 for &pi in &g.moves_of[t * g.np() + p] {
-                    println!("{} {}: {:?}", ty.letter, g.players[p], g.programs[pi as usize].ops);
+                    println!("{} {}: {:?}", ty.letter, g.players[p], g.program(pi).ops);
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::board::Cell;
 use crate::engine::state::State;
-use crate::ir::{Game, Kind};
+use crate::ir::{Game, Kind, StepId};
 
 /// A side effect recorded by a movement pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -15,7 +15,7 @@ pub enum Effect {
     /// Set a register.
     SetReg(u8, Cell),
     /// A decision step follows the move, about a cell.
-    Then(u16, Cell),
+    Then(StepId, Cell),
 }
 
 /// How the extra cell a mover chose is written in notation.

@@ -5,7 +5,7 @@ use crate::board::{Cell, NONE};
 use crate::engine::action::{Effect, Move, PieceMove};
 use crate::engine::pieces::Moved;
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, StepId};
 
 impl Game {
     /// The starting position (at the first setup decision, if the game has a setup).
@@ -63,7 +63,7 @@ impl Game {
     /// Moves a piece with its effects and fires the triggers. Returns the follow-up step
     /// the move schedules, with its cell and the number of pieces the move removed.
     #[inline]
-    fn apply_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect]) -> Option<(u16, Cell, u8)> {
+    fn apply_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect]) -> Option<(StepId, Cell, u8)> {
         let mut done = Moved::default();
         self.shift_piece(st, me, m, effects, &mut done);
         if !self.triggers.is_empty() {

@@ -6,7 +6,8 @@ use crate::engine::action::MoveList;
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
-use crate::ir::{AttackTables, Game, Probe};
+use crate::ir::limits::CELL_WORDS;
+use crate::ir::{AttackTables, CondId, Game, Probe};
 
 impl Game {
     /// Whether player `p` has a royal piece under attack.
@@ -73,7 +74,7 @@ impl Game {
                     if k != 0 && kinds[k as usize] {
                         let mut sink = MoveList::default();
                         let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
-                        g.run(&self.programs[*prog as usize]);
+                        g.run(self.program(*prog));
                         if g.found {
                             return true;
                         }
@@ -86,7 +87,9 @@ impl Game {
 
     fn probe_hits(&self, cx: &Ctx, probe: &Probe, kinds: &[bool], target: Cell) -> bool {
         let (d, fin) = *probe.steps.last().unwrap();
-        if fin != u16::MAX && !cx.test(fin, target, true) {
+        if let Some(fin) = fin
+            && !cx.test(fin, target, true)
+        {
             return false;
         }
         if let Some(max) = probe.ray {
@@ -95,7 +98,7 @@ impl Game {
         self.path_back(cx, probe, kinds, target, probe.steps.len() - 1)
     }
 
-    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: u16, mut c: Cell, d: u8, mut left: u16) -> bool {
+    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: Option<CondId>, mut c: Cell, d: u8, mut left: u16) -> bool {
         while left > 0 {
             let s = self.board.source_raw(c, d);
             if s == NONE {
@@ -106,7 +109,7 @@ impl Game {
             }
             let k = cx.st.board[s as usize];
             if k != 0 {
-                return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
+                return kinds[k as usize] && origin.is_none_or(|o| cx.test(o, s, false));
             }
             c = s;
             left -= 1;
@@ -114,10 +117,10 @@ impl Game {
         false
     }
 
-    fn ray_from(&self, cx: &Ctx, kinds: &[bool], origin: u16, s: Cell, d: u8, left: u16) -> bool {
+    fn ray_from(&self, cx: &Ctx, kinds: &[bool], origin: Option<CondId>, s: Cell, d: u8, left: u16) -> bool {
         let k = cx.st.board[s as usize];
         if k != 0 {
-            return kinds[k as usize] && (origin == u16::MAX || cx.test(origin, s, false));
+            return kinds[k as usize] && origin.is_none_or(|o| cx.test(o, s, false));
         }
         self.ray_back(cx, kinds, origin, s, d, left - 1)
     }
@@ -127,12 +130,12 @@ impl Game {
         for &s in self.board.sources(c, d) {
             if i == 0 {
                 let k = cx.st.board[s as usize];
-                if k != 0 && kinds[k as usize] && (probe.origin == u16::MAX || cx.test(probe.origin, s, false)) {
+                if k != 0 && kinds[k as usize] && probe.origin.is_none_or(|o| cx.test(o, s, false)) {
                     return true;
                 }
             } else {
                 let t = probe.steps[i - 1].1;
-                if (t == u16::MAX || cx.test(t, s, true)) && self.path_back(cx, probe, kinds, s, i - 1) {
+                if t.is_none_or(|t| cx.test(t, s, true)) && self.path_back(cx, probe, kinds, s, i - 1) {
                     return true;
                 }
             }
@@ -154,8 +157,8 @@ impl AttackTables {
     }
 
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
-    pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; 4] {
-        let mut bits = [0u64; 4];
+    pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
+        let mut bits = [0u64; CELL_WORDS];
         for p in 0..g.np() {
             if p == victim as usize {
                 continue;
@@ -178,7 +181,7 @@ impl AttackTables {
         mut left: u16,
         ks: &[bool],
         mut shield: Cell,
-        bits: &mut [u64; 4],
+        bits: &mut [u64; CELL_WORDS],
     ) {
         while left > 0 {
             let s = match g.board.sources(c, d) {
@@ -211,7 +214,7 @@ impl AttackTables {
         s: Cell,
         ks: &[bool],
         shield: &mut Cell,
-        bits: &mut [u64; 4],
+        bits: &mut [u64; CELL_WORDS],
     ) -> bool {
         let k = st.board[s as usize];
         if k == 0 {

@@ -7,7 +7,7 @@ use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
 use crate::engine::statements::StmtCtx;
-use crate::ir::{Agent, DecisionStep, Game, StepBody};
+use crate::ir::{Agent, DecisionStep, Game, StepBody, StepId};
 
 impl Game {
     /// The player who decides at a step.
@@ -17,14 +17,14 @@ impl Game {
             Agent::Chance | Agent::Mover => st.pend_player,
             Agent::Opponent => (st.pend_player + 1) % np,
             Agent::Player(p) => p,
-            Agent::Var(slot) => st.vars[slot as usize].clamp(0, np as i64 - 1) as u8,
+            Agent::Var(slot) => st.vars[slot.index()].clamp(0, np as i64 - 1) as u8,
         }
     }
 
     /// The pending decision step, if any.
     #[inline]
     pub fn pending_step(&self, st: &State) -> Option<&DecisionStep> {
-        st.pending().map(|s| &self.steps[s])
+        st.pending().map(|s| self.step(s))
     }
 
     /// Whether the node is a chance node.
@@ -47,9 +47,9 @@ impl Game {
 
     /// Makes `step` the pending decision; steps with no real choice resolve at once
     /// (a chance step with one possible outcome, a move with nowhere to go).
-    pub(crate) fn enter_step(&self, st: &mut State, step: u16) {
+    pub(crate) fn enter_step(&self, st: &mut State, step: StepId) {
         st.set_pending(Some(step));
-        let ds = &self.steps[step as usize];
+        let ds = self.step(step);
         st.to_move = self.agent_player(st, ds);
         let mut list = MoveList::default();
         self.decision_actions(st, &mut list);
@@ -91,7 +91,7 @@ impl Game {
                 let chance = ds.agent == Agent::Chance;
                 for (i, (_, w, _)) in outs.iter().enumerate() {
                     let possible = match w {
-                        Some(e) if chance => cx.eval(&self.exprs[*e as usize]) > 0,
+                        Some(e) if chance => cx.eval(self.expr(*e)) > 0,
                         _ => true,
                     };
                     if possible {
@@ -104,7 +104,7 @@ impl Game {
                     let mut g = Gen::new(self, st, me, st.pend, out, NONE);
                     g.in_step = true;
                     for &p in &progs[me as usize] {
-                        g.run(&self.programs[p as usize]);
+                        g.run(self.program(p));
                     }
                 }
             }
@@ -121,7 +121,7 @@ impl Game {
             .iter()
             .map(|m| match m {
                 Move::Chance(i) | Move::Outcome(i) => match &outs[*i as usize].1 {
-                    Some(e) => cx.eval(&self.exprs[*e as usize]).max(0) as f64,
+                    Some(e) => cx.eval(self.expr(*e)).max(0) as f64,
                     None => 1.0,
                 },
                 _ => 1.0,

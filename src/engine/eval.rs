@@ -2,7 +2,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::engine::state::State;
-use crate::ir::{Cond, Expr, Game, Who};
+use crate::ir::{Cond, CondId, Expr, Game, Who};
 
 /// What a condition is evaluated against: the game, a position, the player whose view it
 /// takes (`me`), and the origin of the piece being moved (NONE outside movement).
@@ -43,8 +43,8 @@ impl<'a> Ctx<'a> {
 
     /// Tests condition `id` at cell `c`.
     #[inline]
-    pub fn test(&self, id: u16, c: Cell, stepped: bool) -> bool {
-        let cond = &self.g.conds[id as usize];
+    pub fn test(&self, id: CondId, c: Cell, stepped: bool) -> bool {
+        let cond = self.g.cond(id);
         match cond {
             Cond::Empty => self.at(c, stepped) == 0,
             Cond::Enemy => {
@@ -89,7 +89,7 @@ impl<'a> Ctx<'a> {
                     k != 0 && !g.kind_moved[k as usize]
                 }
             }
-            Cond::Zone(z) => c != NONE && g.zone_sets[*z as usize][c as usize],
+            Cond::Zone(z) => c != NONE && g.zone(*z)[c as usize],
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
             Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
@@ -176,9 +176,9 @@ impl<'a> Ctx<'a> {
             Expr::Int(v) => *v,
             Expr::Var(slot, per, who) => {
                 if *per {
-                    self.players(*who, self.g.np()).map(|p| self.st.vars[*slot as usize + p]).sum()
+                    self.players(*who, self.g.np()).map(|p| self.st.vars[slot.at(p)]).sum()
                 } else {
-                    self.st.vars[*slot as usize]
+                    self.st.vars[slot.index()]
                 }
             }
             Expr::Count(who, mask) => {

@@ -28,7 +28,7 @@ impl Game {
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
             pg.start(c as Cell);
             for &p in &self.moves_of[slot] {
-                pg.run(&self.programs[p as usize]);
+                pg.run(self.program(p));
             }
         }
         if !st.stacks.is_empty() {
@@ -45,7 +45,7 @@ impl Game {
         let me = st.to_move;
         let cx = Ctx::new(self, st, me, NONE);
         for &(t, slot) in &self.reserves {
-            if st.vars[slot as usize + me as usize] <= 0 {
+            if st.vars[slot.at(me as usize)] <= 0 {
                 continue;
             }
             let rules = self.drops.iter().filter(|(mask, _)| mask & (1 << t) != 0).map(|(_, ids)| ids[me as usize]);
@@ -86,7 +86,7 @@ impl Game {
                 let mut g = Gen::new(self, &tmp, me, c, out, NONE);
                 g.stack = k;
                 for &p in &self.moves_of[slot] {
-                    g.run(&self.programs[p as usize]);
+                    g.run(self.program(p));
                 }
             }
         }

@@ -4,12 +4,10 @@ use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{Game, Op, Program};
-
-/// Unbounded loops stop after this many iterations.
-const LOOP_CAP: i64 = 64;
-/// Effects one move may record.
-const MAX_EFFECTS: usize = 16;
+use crate::ir::limits::{
+    CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
+};
+use crate::ir::{CondId, Game, Op, Program, ProgramId};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,9 +21,9 @@ struct Cursor {
     /// The landing cell set by `land`, else NONE (the move lands on `cur`).
     land: Cell,
     /// Marked cells.
-    marks: [Cell; 4],
+    marks: [Cell; MAX_MARKS],
     /// Loop counters.
-    loops: [u8; 4],
+    loops: [u8; MAX_LOOP_NESTING],
 }
 
 /// Generates the moves of one piece. With `target` set, it only looks for a move that lands
@@ -39,8 +37,9 @@ pub struct Gen<'a> {
     neffects: usize,
     /// Index in `out` of the current piece's first move.
     first_move: usize,
-    /// Landing cells of the current piece's moves so far (a bit per cell below 256).
-    landed: [u64; 4],
+    /// Landing cells of the current piece's moves so far (a bit per cell below
+    /// `MAX_TABLE_CELLS`).
+    landed: [u64; CELL_WORDS],
     target: Cell,
     /// Whether a move reached the target (attack mode), or any move exists (predicate mode).
     pub found: bool,
@@ -108,7 +107,7 @@ impl<'a> Gen<'a> {
             effects: [Effect::SetReg(0, NONE); MAX_EFFECTS],
             neffects: 0,
             first_move,
-            landed: [0; 4],
+            landed: [0; CELL_WORDS],
             target,
             found: false,
             any_move: false,
@@ -122,9 +121,9 @@ impl<'a> Gen<'a> {
     }
 
     /// Whether a program has any match from `origin` for player `me` (a predicate).
-    pub fn matches(g: &'a Game, st: &'a State, me: u8, origin: Cell, prog: u16) -> bool {
+    pub fn matches(g: &'a Game, st: &'a State, me: u8, origin: Cell, prog: ProgramId) -> bool {
         // A leading test of the piece's own cell usually decides at once.
-        if let Some(Op::Test(t)) = g.programs[prog as usize].ops.first()
+        if let Some(Op::Test(t)) = g.program(prog).ops.first()
             && !Ctx::new(g, st, me, origin).test(*t, origin, false)
         {
             return false;
@@ -132,7 +131,7 @@ impl<'a> Gen<'a> {
         let mut sink = MoveList::default();
         let mut pg = Gen::new(g, st, me, origin, &mut sink, NONE);
         pg.any_move = true;
-        pg.run(&g.programs[prog as usize]);
+        pg.run(g.program(prog));
         pg.found
     }
 
@@ -141,13 +140,20 @@ impl<'a> Gen<'a> {
     pub fn start(&mut self, origin: Cell) {
         self.cx.origin = origin;
         self.first_move = self.out.moves.len();
-        self.landed = [0; 4];
+        self.landed = [0; CELL_WORDS];
         self.neffects = 0;
     }
 
     /// Runs one program.
     pub fn run(&mut self, prog: &Program) {
-        let r = Cursor { cur: self.cx.origin, last: 0, stepped: false, land: NONE, marks: [NONE; 4], loops: [0; 4] };
+        let r = Cursor {
+            cur: self.cx.origin,
+            last: 0,
+            stepped: false,
+            land: NONE,
+            marks: [NONE; MAX_MARKS],
+            loops: [0; MAX_LOOP_NESTING],
+        };
         self.memo = prog.memo;
         self.entries = 0;
         if self.memo && !self.visited.is_empty() {
@@ -192,7 +198,7 @@ impl<'a> Gen<'a> {
                 }
                 Op::Turn(table) => {
                     let g = self.cx.g;
-                    for &d in &g.turn_tables[*table as usize][r.last as usize] {
+                    for &d in &g.turn_table(*table)[r.last as usize] {
                         self.step(prog, pc, r, d);
                     }
                     return;
@@ -259,9 +265,11 @@ impl<'a> Gen<'a> {
                 Op::LoopTest(s, lo, hi, exit) => {
                     let n = r.loops[*s as usize] as i64;
                     let g = self.cx.g;
-                    let lo = self.cx.eval(&g.exprs[*lo as usize]);
-                    let hi =
-                        if *hi == u16::MAX { LOOP_CAP } else { self.cx.eval(&g.exprs[*hi as usize]).min(LOOP_CAP) };
+                    let lo = self.cx.eval(g.expr(*lo));
+                    let hi = match hi {
+                        None => LOOP_CAP,
+                        Some(hi) => self.cx.eval(g.expr(*hi)).min(LOOP_CAP),
+                    };
                     if n < lo {
                         if n >= hi {
                             return;
@@ -279,10 +287,9 @@ impl<'a> Gen<'a> {
                     pc += 1;
                 }
                 Op::Ray(dirs, max, fin) => {
-                    let max = if *max == u16::MAX {
-                        LOOP_CAP
-                    } else {
-                        self.cx.eval(&self.cx.g.exprs[*max as usize]).min(LOOP_CAP)
+                    let max = match max {
+                        None => LOOP_CAP,
+                        Some(max) => self.cx.eval(self.cx.g.expr(*max)).min(LOOP_CAP),
                     };
                     for &d in dirs {
                         self.ray(r, d, max, *fin);
@@ -291,7 +298,7 @@ impl<'a> Gen<'a> {
                 }
                 Op::Leap(table, fin) => {
                     let g = self.cx.g;
-                    for &t in &g.leap_tables[*table as usize][r.cur as usize] {
+                    for &t in &g.leap_table(*table)[r.cur as usize] {
                         if self.cx.test(*fin, t, true) {
                             self.emit(t);
                         }
@@ -310,7 +317,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn ray(&mut self, r: Cursor, d: u8, mut left: i64, fin: u16) {
+    fn ray(&mut self, r: Cursor, d: u8, mut left: i64, fin: CondId) {
         let mut c = r.cur;
         while left > 0 {
             let raw = self.board.next_raw(c, d);
@@ -336,7 +343,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn visit_ray(&mut self, r: Cursor, d: u8, left: i64, fin: u16) {
+    fn visit_ray(&mut self, r: Cursor, d: u8, left: i64, fin: CondId) {
         let c = r.cur;
         if self.cx.test(fin, c, true) {
             self.emit(c);
@@ -372,7 +379,7 @@ impl<'a> Gen<'a> {
         let promos = &g.promotions[slot];
         let mut plain = true;
         for p in promos {
-            if g.zone_sets[p.zone as usize][to as usize] {
+            if g.zone(p.zone)[to as usize] {
                 plain = p.optional;
                 for &t in &p.to {
                     if let Some(mx) = g.types[t as usize].max
@@ -403,9 +410,9 @@ impl<'a> Gen<'a> {
 
     /// Custodian captures of a move from `from` to `to`: the victims around the landing
     /// cell, judged after the move, and whether the mover picks one of them.
-    fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; 16], usize, bool) {
+    fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
         let g = self.cx.g;
-        let mut victims = [NONE; 16];
+        let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
         let mut nv = 0;
         let mut choose = false;
         for rule in &g.custodians {
@@ -508,7 +515,7 @@ impl<'a> Gen<'a> {
         let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
         let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
         let cx = Ctx::new(g, &after, me, to);
-        let mut done = [NONE; 16];
+        let mut done = [NONE; MAX_PUSHED];
         let mut nd = 0;
         let base = self.neffects;
         for rule in &g.pushes {
@@ -542,7 +549,7 @@ impl<'a> Gen<'a> {
     fn add_move(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         // Distinct paths to the same result are one action.
         let (w, b) = (to as usize >> 6, to as usize & 63);
-        if w < 4 && self.landed[w] & (1 << b) == 0 {
+        if w < CELL_WORDS && self.landed[w] & (1 << b) == 0 {
             self.landed[w] |= 1 << b;
         } else {
             let cell = chosen.map(|c| c.cell);

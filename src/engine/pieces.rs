@@ -4,7 +4,7 @@
 use crate::board::{Cell, NONE};
 use crate::engine::action::{Effect, PieceMove};
 use crate::engine::state::State;
-use crate::ir::{Game, Kind};
+use crate::ir::{Game, Kind, StepId};
 
 /// How many captured piece types a move reports to capture triggers.
 const MAX_CAPTURED: usize = 16;
@@ -21,7 +21,7 @@ pub(crate) struct Moved {
     /// Pieces removed from the board, stacked pieces included.
     pub removed: u8,
     /// The follow-up step the move schedules, with its cell.
-    pub then: Option<(u16, Cell)>,
+    pub then: Option<(StepId, Cell)>,
     /// Whether royal cells must be found again.
     pub royal_touched: bool,
 }
@@ -141,7 +141,7 @@ impl Game {
         me: u8,
         m: &PieceMove,
         effects: &[Effect],
-    ) -> Option<(u16, Cell, u8)> {
+    ) -> Option<(StepId, Cell, u8)> {
         let mut done = Moved::default();
         self.shift_piece(st, me, m, effects, &mut done);
         if done.royal_touched {
@@ -241,7 +241,7 @@ impl Game {
     /// A piece of type `ty` comes from `me`'s reserve onto the empty cell `to`.
     pub(crate) fn place_drop(&self, st: &mut State, me: u8, ty: u8, to: Cell) {
         if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == ty) {
-            st.vars[slot as usize + me as usize] -= 1;
+            st.vars[slot.at(me as usize)] -= 1;
         }
         let k = self.kind(ty, me, true);
         st.board[to as usize] = k;

@@ -69,7 +69,7 @@ impl Game {
             if !v.clock {
                 let n = if v.per_player { self.np() } else { 1 };
                 for i in 0..n {
-                    mix(st.vars[v.slot as usize + i] as u64);
+                    mix(st.vars[v.slot.at(i)] as u64);
                 }
             }
         }

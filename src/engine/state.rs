@@ -2,7 +2,7 @@
 //! clones, then applies).
 
 use crate::board::{Cell, NONE};
-use crate::ir::Kind;
+use crate::ir::{Kind, StepId};
 
 // Front ends import the action types from here too.
 pub use crate::engine::action::{Effect, Move, MoveList};
@@ -23,7 +23,8 @@ pub struct State {
     /// Cell of each player's royal piece when it has exactly one, else NONE.
     pub royal: Vec<Cell>,
     /// 0 during ordinary turns; otherwise 1 + the index of the pending decision step
-    /// (read it with [`State::pending`]).
+    /// (read it with [`State::pending`]). A bare number, as the repetition hash and the
+    /// front ends read it.
     pub phase: u16,
     /// The pending step's cell.
     pub pend: Cell,
@@ -105,13 +106,14 @@ impl Clone for State {
 impl State {
     /// The index of the pending decision step, when a turn (or the setup) waits on one.
     #[inline]
-    pub fn pending(&self) -> Option<usize> {
-        (self.phase != 0).then(|| self.phase as usize - 1)
+    pub fn pending(&self) -> Option<StepId> {
+        (self.phase != 0).then(|| StepId::new(self.phase as usize - 1))
     }
 
     /// Makes `step` the pending decision step (None: back to ordinary turns).
     #[inline]
-    pub fn set_pending(&mut self, step: Option<u16>) {
-        self.phase = step.map_or(0, |s| s + 1);
+    pub fn set_pending(&mut self, step: Option<StepId>) {
+        // Step ids are below `MAX_TABLE_ENTRIES`, so 1 + the index fits.
+        self.phase = step.map_or(0, |s| s.index() as u16 + 1);
     }
 }

@@ -4,7 +4,7 @@
 use crate::board::{Cell, NONE};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{AssignOp, Event, Game, Stmt};
+use crate::ir::{AssignOp, Event, Game, Slot, Stmt};
 
 /// Cells a statement can refer to.
 pub(crate) struct StmtCtx {
@@ -66,7 +66,7 @@ impl Game {
         match s {
             Stmt::Assign(slot, per, op, e) => {
                 let v = Ctx::new(self, st, me, ctx.from).eval(e);
-                let i = *slot as usize + if *per { me as usize } else { 0 };
+                let i = slot.at(if *per { me as usize } else { 0 });
                 match op {
                     AssignOp::Set => st.vars[i] = v,
                     AssignOp::Add => st.vars[i] += v,
@@ -86,7 +86,7 @@ impl Game {
                 if ctx.captured != u8::MAX {
                     let t = self.types[ctx.captured as usize].demote.unwrap_or(ctx.captured);
                     if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == t) {
-                        st.vars[slot as usize + me as usize] += 1;
+                        st.vars[slot.at(me as usize)] += 1;
                     }
                 }
             }
@@ -106,8 +106,8 @@ impl Game {
     }
 
     /// `drop`: a piece of type `t` onto the empty cell `c`, counted off variable `slot`.
-    fn drop_from_var(&self, st: &mut State, me: u8, t: u8, slot: u16, c: Cell) {
-        let i = slot as usize + me as usize;
+    fn drop_from_var(&self, st: &mut State, me: u8, t: u8, slot: Slot, c: Cell) {
+        let i = slot.at(me as usize);
         if c != NONE && st.vars[i] > 0 && st.board[c as usize] == 0 {
             st.vars[i] -= 1;
             let k = self.kind(t, me, false);

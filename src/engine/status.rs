@@ -30,7 +30,7 @@ impl Game {
             if r.automatic && !automatic {
                 continue;
             }
-            if self.end_holds(st, &self.conds[r.cond as usize], moves, history) {
+            if self.end_holds(st, self.cond(r.cond), moves, history) {
                 let np = self.np() as u8;
                 return Status::Over(match r.outcome {
                     Outcome::Draw => None,

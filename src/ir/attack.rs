@@ -2,7 +2,8 @@
 //! optimiser's attack pass) and read by the engine's attack tests.
 
 use crate::board::Cell;
-use crate::ir::Probe;
+use crate::ir::limits::CELL_WORDS;
+use crate::ir::{CondId, Probe};
 
 /// Precomputed attack data.
 #[derive(Debug, Clone, Default)]
@@ -12,7 +13,7 @@ pub struct AttackTables {
     /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
     pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
     /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.
-    pub rays: Vec<Vec<(u8, u16, u16, u16)>>,
+    pub rays: Vec<Vec<(u8, u16, u16, Option<CondId>)>>,
     /// Per attacking player: other probes (tests on the way or at the landing cell).
     pub general: Vec<Vec<(Probe, u16)>>,
     /// Per victim player and royal cell: bitset of cells whose change can expose it
@@ -25,7 +26,7 @@ pub struct AttackTables {
     pub gates: Vec<Vec<Option<u8>>>,
     /// Per attacking player, per non-reversible program, per origin: the cells it can
     /// possibly land on or remove (empty when the board is too large to tabulate).
-    pub reach: Vec<Vec<Vec<[u64; 4]>>>,
+    pub reach: Vec<Vec<Vec<[u64; CELL_WORDS]>>>,
     /// The same inverted: per attacking player, per program, per target, the origins.
     pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
 }

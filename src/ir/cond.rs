@@ -1,5 +1,7 @@
 //! Conditions and integer expressions, compiled: evaluated at a cell for a player.
 
+use crate::ir::{Slot, ZoneId};
+
 /// A comparison operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CmpOp {
@@ -47,8 +49,8 @@ pub enum Cond {
     Type(u64),
     /// The occupant has never moved.
     Unmoved,
-    /// The cell is in a zone (bitset index).
-    Zone(u16),
+    /// The cell is in a zone.
+    Zone(ZoneId),
     /// The cell equals a register.
     Reg(u8),
     /// The cell is the moving piece's origin.
@@ -103,8 +105,8 @@ pub enum Who {
 pub enum Expr {
     /// Literal.
     Int(i64),
-    /// A variable slot base and whether it is per player.
-    Var(u16, bool, Who),
+    /// A variable's first slot, whether it is per player, and whose values count.
+    Var(Slot, bool, Who),
     /// Number of pieces of a player set and type mask.
     Count(Who, u64),
     /// Maximum.

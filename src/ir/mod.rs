@@ -3,12 +3,15 @@
 
 mod attack;
 mod cond;
+mod ids;
 mod kind;
+pub mod limits;
 mod program;
 mod rules;
 
 pub use attack::AttackTables;
 pub use cond::{CmpOp, Cond, Expr, Who};
+pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
 pub use program::{Op, Probe, Program};
 pub use rules::*;
@@ -49,13 +52,13 @@ pub struct Game {
     /// Programs.
     pub programs: Vec<Program>,
     /// Per (type * players + player): program ids.
-    pub moves_of: Vec<Vec<u16>>,
+    pub moves_of: Vec<Vec<ProgramId>>,
     /// Per (type * players + player): promotions.
     pub promotions: Vec<Vec<Promotion>>,
     /// Zone bitsets, one bool per cell.
     pub zone_sets: Vec<Vec<bool>>,
     /// Zone names and bitset index per player.
-    pub zones: Vec<(String, Vec<u16>)>,
+    pub zones: Vec<(String, Vec<ZoneId>)>,
     /// Leap tables: per origin cell, the landing cells of a fixed path of steps.
     pub leap_tables: Vec<Vec<Vec<Cell>>>,
     /// Turn tables: for each last direction, the next directions.
@@ -77,7 +80,7 @@ pub struct Game {
     /// Per attacking player: reverse probes and the kinds that attack through them.
     pub probes: Vec<Vec<(Probe, Vec<bool>)>>,
     /// Per attacking player: programs that cannot be reversed, with the kinds using them.
-    pub forward_attacks: Vec<Vec<(u16, Vec<bool>)>>,
+    pub forward_attacks: Vec<Vec<(ProgramId, Vec<bool>)>>,
     /// Whether any type is royal.
     pub has_royal: bool,
     /// Initial board.
@@ -91,7 +94,7 @@ pub struct Game {
     /// Options and values in force.
     pub options: Vec<(String, i64)>,
     /// Types that have a reserve: (type, slot base).
-    pub reserves: Vec<(u8, u16)>,
+    pub reserves: Vec<(u8, Slot)>,
     /// Per type: whether its moved flag matters to any rule (and so to repetition).
     pub tracks_moved: Vec<bool>,
     /// Per-piece counts.
@@ -101,22 +104,22 @@ pub struct Game {
     /// Per kind: its state index.
     pub kind_state: Vec<u16>,
     /// Per (type * players + player): attack programs (when given, used instead of moves).
-    pub attacks_of: Vec<Vec<u16>>,
-    /// Drops from reserves: the types (mask) and, per player, where (condition id).
-    pub drops: Vec<(u64, Vec<u16>)>,
-    /// Obligations: while the condition (id) holds for the player to move, only moves of
+    pub attacks_of: Vec<Vec<ProgramId>>,
+    /// Drops from reserves: the types (mask) and, per player, where (a condition).
+    pub drops: Vec<(u64, Vec<CondId>)>,
+    /// Obligations: while the condition holds for the player to move, only moves of
     /// the types in the mask are legal, if there are any.
-    pub requires: Vec<(u64, u16)>,
+    pub requires: Vec<(u64, CondId)>,
     /// Decision steps (setup and follow-ups).
     pub steps: Vec<DecisionStep>,
     /// The setup: step indices in order.
-    pub setup_steps: Vec<u16>,
+    pub setup_steps: Vec<StepId>,
     /// Custodian capture rules applied to every move.
     pub custodians: Vec<CustodianRule>,
     /// Diagram glyphs for empty cells of zones (first player's view): (zone set, glyph).
-    pub display_zones: Vec<(u16, char)>,
+    pub display_zones: Vec<(ZoneId, char)>,
     /// Picture fills of zones' cells (first player's view): (zone set, #rrggbb).
-    pub display_fills: Vec<(u16, String)>,
+    pub display_fills: Vec<(ZoneId, String)>,
     /// Picture colour of each faction's pieces (#rrggbb), when the game gives one.
     pub faction_colours: Vec<Option<String>>,
     /// Attack tables derived from the probes.

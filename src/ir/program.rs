@@ -1,14 +1,16 @@
 //! Movement programs: the pattern machine's instructions, and attack probes.
 
+use crate::ir::{CondId, ExprId, LeapTableId, StepId, TurnTableId};
+
 /// An instruction of a movement program.
 #[derive(Debug, Clone)]
 pub enum Op {
     /// Step along any of these absolute directions (branching; forks branch too).
     Step(Vec<u8>),
     /// Step along a direction derived from the previous one: `table[last]` lists them.
-    Turn(u16),
+    Turn(TurnTableId),
     /// Continue only if the condition holds at the cursor.
-    Test(u16),
+    Test(CondId),
     /// Explore the next instruction, then the target.
     Split(u32),
     /// Jump.
@@ -18,7 +20,7 @@ pub enum Op {
     /// Effect: set a register to the cursor.
     SetReg(u8),
     /// Effect: after the move, a decision step follows (its cell: the cursor).
-    Then(u16),
+    Then(StepId),
     /// Effect: remove the piece one step from the cursor along a direction (or at the cursor).
     Remove(Option<u8>),
     /// Effect: move the piece at the first mark (or the cursor) to the second mark.
@@ -27,14 +29,15 @@ pub enum Op {
     Land(u8),
     /// Start a counted loop.
     LoopInit(u8),
-    /// Loop head: slot, min, max (expression ids; u16::MAX = unbounded), exit.
-    LoopTest(u8, u16, u16, u32),
+    /// Loop head: counter, min, max (None: unbounded), exit.
+    LoopTest(u8, ExprId, Option<ExprId>, u32),
     /// Count one iteration.
     LoopInc(u8),
-    /// A whole slide: along each direction, emit where `final` holds, stop at the first occupied cell.
-    Ray(Vec<u8>, u16, u16),
+    /// A whole slide: along each direction, at most `max` cells (None: the loop cap), emit
+    /// where the final test holds, stop at the first occupied cell.
+    Ray(Vec<u8>, Option<ExprId>, CondId),
     /// A fixed-path leap: emit each cell of a precomputed table (per origin) where the test holds.
-    Leap(u16, u16),
+    Leap(LeapTableId, CondId),
     /// Land at the cursor: emit a move.
     Emit,
 }
@@ -59,10 +62,10 @@ pub struct Program {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Probe {
     /// Directions from the attacker to the target, with the test on each cell after the step
-    /// (the last one is the final test).
-    pub steps: Vec<(u8, u16)>,
+    /// (the last one is the final test; None: no test).
+    pub steps: Vec<(u8, Option<CondId>)>,
     /// A slide along one direction (steps has one entry), with this many cells at most.
     pub ray: Option<u16>,
-    /// Test at the attacker's own cell (u16::MAX = none).
-    pub origin: u16,
+    /// Test at the attacker's own cell, if any.
+    pub origin: Option<CondId>,
 }

@@ -2,7 +2,7 @@
 //! push rules, triggers and their statements, decision steps, end rules, variables.
 
 use crate::board::Cell;
-use crate::ir::Expr;
+use crate::ir::{CondId, Expr, ExprId, ProgramId, Slot, StepId, ZoneId};
 
 /// One piece type from the game file.
 #[derive(Debug, Clone)]
@@ -42,16 +42,16 @@ pub struct PushRule {
     pub dirs: Vec<u8>,
     /// Condition id per player, judged on the position after the move (the moved piece's
     /// cell as origin).
-    pub cond: Vec<u16>,
+    pub cond: Vec<CondId>,
     /// The follow-up step.
-    pub step: u16,
+    pub step: StepId,
 }
 
 /// Promotion on arrival in a zone.
 #[derive(Debug, Clone)]
 pub struct Promotion {
-    /// Zone bitset.
-    pub zone: u16,
+    /// The zone.
+    pub zone: ZoneId,
     /// May decline.
     pub optional: bool,
     /// Target types.
@@ -94,10 +94,10 @@ pub enum Outcome {
 /// A trigger statement, compiled.
 #[derive(Debug, Clone)]
 pub enum Stmt {
-    /// Assign to a variable (slot base, per player) an expression.
-    Assign(u16, bool, AssignOp, Expr),
-    /// Drop a piece of a type from the mover's reserve (variable slot base) onto from/to.
-    Drop(u8, u16, bool),
+    /// Assign to a variable (first slot, per player) an expression.
+    Assign(Slot, bool, AssignOp, Expr),
+    /// Drop a piece of a type from the mover's reserve (its first slot) onto from/to.
+    Drop(u8, Slot, bool),
     /// The chosen cell's piece becomes this type (same owner).
     Change(u8),
     /// Remove the piece on the chosen cell (true) or on the step's cell (false).
@@ -122,7 +122,7 @@ pub struct TallyRule {
     /// Position in the state index.
     pub stride: u16,
     /// Per player: the program whose match is counted.
-    pub progs: Vec<u16>,
+    pub progs: Vec<ProgramId>,
 }
 
 /// Who takes a decision.
@@ -137,7 +137,7 @@ pub enum Agent {
     /// A fixed player.
     Player(u8),
     /// The player whose index a counter holds.
-    Var(u16),
+    Var(Slot),
 }
 
 /// A decision step (setup or follow-up), compiled.
@@ -157,12 +157,12 @@ pub struct DecisionStep {
 #[derive(Debug, Clone)]
 pub enum StepBody {
     /// A cell where the condition (per deciding player) holds; then statements.
-    Choose(Vec<u16>, Vec<Stmt>),
-    /// Named outcomes with weights (expression ids; chance only) and statements.
-    Outcomes(Vec<(String, Option<u16>, Vec<Stmt>)>),
+    Choose(Vec<CondId>, Vec<Stmt>),
+    /// Named outcomes with weights (chance only) and statements.
+    Outcomes(Vec<(String, Option<ExprId>, Vec<Stmt>)>),
     /// The piece on the step's cell moves by these programs (per deciding player);
     /// the statements run when it cannot.
-    Relocate(Vec<Vec<u16>>, Vec<Stmt>),
+    Relocate(Vec<Vec<ProgramId>>, Vec<Stmt>),
 }
 
 /// A trigger, compiled.
@@ -174,8 +174,8 @@ pub struct Trigger {
     pub types: u64,
     /// Only moves by this player.
     pub by: Option<u8>,
-    /// Condition id.
-    pub cond: Option<u16>,
+    /// Condition.
+    pub cond: Option<CondId>,
     /// Statements.
     pub stmts: Vec<Stmt>,
 }
@@ -185,8 +185,8 @@ pub struct Trigger {
 pub struct EndRule {
     /// Outcome for the player to move.
     pub outcome: Outcome,
-    /// Condition id.
-    pub cond: u16,
+    /// Condition.
+    pub cond: CondId,
     /// Whether it is an automatic draw rule (repetition or clock), skipped in perft.
     pub automatic: bool,
     /// Whether it needs the list of legal moves.
@@ -199,7 +199,7 @@ pub struct Var {
     /// Name.
     pub name: String,
     /// First slot.
-    pub slot: u16,
+    pub slot: Slot,
     /// One slot per player.
     pub per_player: bool,
     /// Not part of the position for repetition.
@@ -215,7 +215,7 @@ pub struct FenMap {
     /// `castling` key), each with the cells whose pieces must be unmoved.
     pub unmoved_letters: Vec<(char, Vec<Cell>)>,
     /// Variable shown as the halfmove clock.
-    pub halfmove: Option<u16>,
+    pub halfmove: Option<Slot>,
     /// Variable shown as the fullmove number.
-    pub fullmove: Option<u16>,
+    pub fullmove: Option<Slot>,
 }

@@ -3,7 +3,7 @@
 
 use super::Lowerer;
 use crate::board::Cell;
-use crate::ir::{self, CmpOp, Who};
+use crate::ir::{self, CmpOp, CondId, Who, ZoneId};
 use crate::syntax::ast::{self, Name};
 
 impl Lowerer<'_> {
@@ -27,13 +27,13 @@ impl Lowerer<'_> {
     }
 
     /// The id of a condition as player `p` sees it.
-    pub(super) fn cond_id(&mut self, c: &ast::Cond, p: u8) -> u16 {
+    pub(super) fn cond_id(&mut self, c: &ast::Cond, p: u8) -> CondId {
         let cc = self.cond(c, p);
         self.t.cond(cc)
     }
 
     /// The ids of a condition as each player sees it.
-    pub(super) fn cond_ids(&mut self, c: &ast::Cond) -> Vec<u16> {
+    pub(super) fn cond_ids(&mut self, c: &ast::Cond) -> Vec<CondId> {
         (0..self.np()).map(|p| self.cond_id(c, p)).collect()
     }
 
@@ -80,15 +80,15 @@ impl Lowerer<'_> {
     }
 
     /// The zone set holding just one cell, added if new.
-    fn cell_zone(&mut self, cell: Cell) -> u16 {
+    fn cell_zone(&mut self, cell: Cell) -> ZoneId {
         let mut set = vec![false; self.board.len()];
         set[cell as usize] = true;
         let sets = &mut self.d.zone_sets;
         match sets.iter().position(|s| *s == set) {
-            Some(i) => i as u16,
+            Some(i) => ZoneId::new(i),
             None => {
                 sets.push(set);
-                (sets.len() - 1) as u16
+                ZoneId::new(sets.len() - 1)
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use super::Lowerer;
 use crate::check::expand;
-use crate::ir::{Cond, Game, Op, Program};
+use crate::ir::{Cond, Game, Op, Program, ProgramId, StepId};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern};
 
 /// Repetitions nest at most this deep (the machine has this many loop counters).
@@ -23,10 +23,10 @@ struct ProgramBuilder {
 
 impl Lowerer<'_> {
     /// Lowers a pattern for player `p` and adds it to the game's programs; returns its id.
-    pub(super) fn add_program(&mut self, g: &mut Game, pat: &Pattern, p: u8) -> u16 {
+    pub(super) fn add_program(&mut self, g: &mut Game, pat: &Pattern, p: u8) -> ProgramId {
         let prog = self.program(pat, p);
         g.programs.push(prog);
-        (g.programs.len() - 1) as u16
+        ProgramId::new(g.programs.len() - 1)
     }
 
     /// Lowers a pattern for player `p`: macros expanded, then the generic code of each
@@ -117,10 +117,7 @@ impl Lowerer<'_> {
         let slot = b.depth;
         b.depth += 1;
         let lo = self.t.expr(self.expr(lo));
-        let hi = match hi {
-            None => u16::MAX,
-            Some(h) => self.t.expr(self.expr(h)),
-        };
+        let hi = hi.map(|h| self.t.expr(self.expr(h)));
         b.ops.push(Op::LoopInit(slot));
         let top = b.ops.len();
         b.ops.push(Op::LoopTest(slot, lo, hi, 0));
@@ -175,7 +172,7 @@ impl Lowerer<'_> {
                 _ => None,
             },
             ("then", [Arg::Pattern(Pattern::Dir(f))]) => {
-                self.d.followup_names.iter().position(|x| *x == f.text).map(|i| Op::Then(i as u16))
+                self.d.followup_names.iter().position(|x| *x == f.text).map(|i| Op::Then(StepId::new(i)))
             }
             ("carry", [a, c]) => mark(Some(a)).zip(mark(Some(c))).map(|(a, c)| Op::Carry(Some(a), c)),
             ("carry", [a]) => mark(Some(a)).map(|s| Op::Carry(None, s)),
@@ -194,7 +191,7 @@ impl Lowerer<'_> {
             !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_))
         });
         let lands_on_enemy = match last {
-            Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.t.conds[*f as usize]),
+            Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.t.conds[f.index()]),
             _ => true,
         };
         let removes = ops.iter().any(|o| matches!(o, Op::Remove(_)));

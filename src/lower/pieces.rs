@@ -160,7 +160,7 @@ pub(super) fn attack_programs(g: &mut Game) {
             let at = t * np + p;
             let progs = if g.attacks_of[at].is_empty() { &g.moves_of[at] } else { &g.attacks_of[at] };
             for &pi in progs {
-                if g.programs[pi as usize].captures {
+                if g.program(pi).captures {
                     g.forward_attacks[p].push((pi, kinds.clone()));
                 }
             }

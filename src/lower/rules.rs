@@ -2,7 +2,7 @@
 //! custodian rules.
 
 use super::Lowerer;
-use crate::ir::{Cond, CustodianRule, EndRule, Expr, Game, PushRule, TallyRule, Trigger, Var};
+use crate::ir::{Cond, CustodianRule, EndRule, Expr, Game, PushRule, StepId, TallyRule, Trigger, Var};
 use crate::syntax::ast::Name;
 
 impl Lowerer<'_> {
@@ -80,7 +80,7 @@ impl Lowerer<'_> {
             let follow = self.d.followup_names.iter().position(|x| *x == step.text);
             let Some(si) = self.found(follow, "checking resolves every follow-up") else { continue };
             let cond = self.cond_ids(cond);
-            g.pushes.push(PushRule { dirs, cond, step: si as u16 });
+            g.pushes.push(PushRule { dirs, cond, step: StepId::new(si) });
         }
     }
 

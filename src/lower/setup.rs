@@ -32,14 +32,14 @@ impl Lowerer<'_> {
         g.init_vars = vec![0; self.d.nslots];
         for v in &self.d.vars {
             let n = if v.per_player { np } else { 1 };
-            g.init_vars[v.slot as usize..v.slot as usize + n].fill(v.init);
+            g.init_vars[v.slot.index()..v.slot.at(n)].fill(v.init);
         }
         for (pl, letter, n) in &spec.reserves {
             let p = self.d.players.iter().position(|q| *q == pl.text);
             let t = self.d.type_index(&letter.text);
             let slot = t.and_then(|t| self.d.reserves.iter().find(|(x, _)| *x as usize == t)).map(|r| r.1);
             if let (Some(p), Some(slot)) = (p, slot) {
-                g.init_vars[slot as usize + p] = *n;
+                g.init_vars[slot.at(p)] = *n;
             }
         }
     }

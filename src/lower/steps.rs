@@ -1,7 +1,7 @@
 //! Decision steps: follow-ups (which `then(NAME)` refers to by index), then the setup.
 
 use super::Lowerer;
-use crate::ir::{Agent, DecisionStep, Game, StepBody};
+use crate::ir::{Agent, DecisionStep, Game, StepBody, StepId};
 use crate::syntax::ast;
 
 impl Lowerer<'_> {
@@ -13,7 +13,7 @@ impl Lowerer<'_> {
             let agent = self.agent(&s.agent);
             let body = self.step_body(&s.body, g);
             if is_setup {
-                g.setup_steps.push(g.steps.len() as u16);
+                g.setup_steps.push(StepId::new(g.steps.len()));
             }
             g.steps.push(DecisionStep { name: s.name.text.clone(), agent, hidden: s.hidden, body });
         }

@@ -1,7 +1,7 @@
 //! The tables that programs and rules refer to by index, each entry stored once.
 
 use crate::board::DirInfo;
-use crate::ir::{Cond, Expr};
+use crate::ir::{Cond, CondId, Expr, ExprId, TurnTableId};
 use std::collections::HashMap;
 
 /// Interned conditions, expressions and turn tables.
@@ -9,7 +9,7 @@ use std::collections::HashMap;
 pub(super) struct Tables {
     /// Conditions by id.
     pub conds: Vec<Cond>,
-    cond_ids: HashMap<Cond, u16>,
+    cond_ids: HashMap<Cond, CondId>,
     /// Expressions by id.
     pub exprs: Vec<Expr>,
     /// Turn tables: for each last direction, the next directions.
@@ -18,33 +18,33 @@ pub(super) struct Tables {
 
 impl Tables {
     /// The id of a condition.
-    pub fn cond(&mut self, c: Cond) -> u16 {
+    pub fn cond(&mut self, c: Cond) -> CondId {
         if let Some(&i) = self.cond_ids.get(&c) {
             return i;
         }
-        let i = self.conds.len() as u16;
+        let i = CondId::new(self.conds.len());
         self.cond_ids.insert(c.clone(), i);
         self.conds.push(c);
         i
     }
 
     /// The id of an expression.
-    pub fn expr(&mut self, e: Expr) -> u16 {
+    pub fn expr(&mut self, e: Expr) -> ExprId {
         if let Some(i) = self.exprs.iter().position(|x| *x == e) {
-            return i as u16;
+            return ExprId::new(i);
         }
         self.exprs.push(e);
-        (self.exprs.len() - 1) as u16
+        ExprId::new(self.exprs.len() - 1)
     }
 
     /// The id of the turn table that turns each direction by any of `angles` (degrees).
-    pub fn turn(&mut self, dirs: &[DirInfo], angles: &[i64]) -> u16 {
+    pub fn turn(&mut self, dirs: &[DirInfo], angles: &[i64]) -> TurnTableId {
         let table: Vec<Vec<u8>> = (0..dirs.len()).map(|d| turned(dirs, d, angles)).collect();
         if let Some(i) = self.turn_tables.iter().position(|t| *t == table) {
-            return i as u16;
+            return TurnTableId::new(i);
         }
         self.turn_tables.push(table);
-        (self.turn_tables.len() - 1) as u16
+        TurnTableId::new(self.turn_tables.len() - 1)
     }
 }
 

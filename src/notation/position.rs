@@ -5,7 +5,7 @@
 use crate::board::{Cell, NONE};
 
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, StepId};
 
 /// Errors reading a position string.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -113,7 +113,7 @@ impl Game {
             out.push_str(&regs.join(","));
         }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
-            out.push_str(&format!(" {}", st.vars[slot as usize]));
+            out.push_str(&format!(" {}", st.vars[slot.index()]));
         }
         self.push_variables(st, &mut out);
         // A pending decision inside a turn (or the setup): step name, its cell, the pieces
@@ -192,7 +192,7 @@ impl Game {
                 continue;
             }
             let n = if v.per_player { self.np() } else { 1 };
-            let vals: Vec<String> = (0..n).map(|i| st.vars[v.slot as usize + i].to_string()).collect();
+            let vals: Vec<String> = (0..n).map(|i| st.vars[v.slot.at(i)].to_string()).collect();
             out.push_str(&format!(" {}={}", v.name, vals.join(",")));
         }
     }
@@ -236,7 +236,7 @@ impl Game {
         self.read_registers(&mut st, fields.next().unwrap_or("-"))?;
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
             if let Some(f) = fields.next() {
-                st.vars[slot as usize] = f.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
+                st.vars[slot.index()] = f.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
             }
         }
         let mut pending_step = None;
@@ -254,7 +254,7 @@ impl Game {
         self.refresh(&mut st);
         if let Some(step) = pending_step {
             // The player field names who acts at the step; the agent rule decides it again.
-            st.to_move = self.agent_player(&st, &self.steps[step]);
+            st.to_move = self.agent_player(&st, self.step(step));
         }
         Ok(st)
     }
@@ -387,7 +387,7 @@ impl Game {
     }
 
     /// `step=NAME:CELL:REMOVED:PLAYER:SETUP`: the pending decision step. Returns its index.
-    fn read_step(&self, st: &mut State, v: &str) -> Result<usize, PositionError> {
+    fn read_step(&self, st: &mut State, v: &str) -> Result<StepId, PositionError> {
         let bad = || PositionError::BadStep(v.to_string());
         let parts: Vec<&str> = v.split(':').collect();
         if parts.len() != 5 {
@@ -402,10 +402,10 @@ impl Game {
         }
         // Several setup steps may share a name: the one due is the next of the setup.
         let step = match self.setup_steps.get(st.setup_done as usize) {
-            Some(&s) if self.steps[s as usize].name == parts[0] => s as usize,
-            _ => self.steps.iter().position(|s| s.name == parts[0]).ok_or_else(bad)?,
+            Some(&s) if self.step(s).name == parts[0] => s,
+            _ => StepId::new(self.steps.iter().position(|s| s.name == parts[0]).ok_or_else(bad)?),
         };
-        st.set_pending(Some(step as u16));
+        st.set_pending(Some(step));
         Ok(step)
     }
 
@@ -431,7 +431,7 @@ impl Game {
         let var = self.vars.iter().find(|x| x.name == k).ok_or(PositionError::UnknownVariable(k.to_string()))?;
         for (i, x) in v.split(',').enumerate() {
             if i < if var.per_player { self.np() } else { 1 } {
-                st.vars[var.slot as usize + i] = x.parse().map_err(|_| PositionError::BadNumber(x.to_string()))?;
+                st.vars[var.slot.at(i)] = x.parse().map_err(|_| PositionError::BadNumber(x.to_string()))?;
             }
         }
         Ok(())

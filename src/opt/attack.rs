@@ -3,7 +3,8 @@
 //! expose a royal piece (for the fast legality filter).
 
 use crate::board::Cell;
-use crate::ir::{AttackTables, Cond, Game, Probe};
+use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS};
+use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
 /// visited, stamped by walk so that one table serves every origin.
@@ -15,9 +16,9 @@ struct Visited {
 }
 
 impl Visited {
-    fn new(g: &Game, prog: u16) -> Self {
+    fn new(g: &Game, prog: ProgramId) -> Self {
         let (cells, dirs) = (g.board.len(), g.board.dirs.len().max(1));
-        let ops = g.programs[prog as usize].ops.len();
+        let ops = g.program(prog).ops.len();
         Visited { stamps: vec![0; ops * cells * dirs], stamp: 0, cells, dirs }
     }
 
@@ -36,13 +37,12 @@ impl Visited {
 }
 
 /// Every cell a program's cursor can visit or remove from an origin, ignoring all tests.
-fn reach_of(g: &Game, prog: u16, origin: Cell, seen: &mut Visited) -> [u64; 4] {
-    use crate::ir::Op;
-    let ops = &g.programs[prog as usize].ops;
-    let mut bits = [0u64; 4];
+fn reach_of(g: &Game, prog: ProgramId, origin: Cell, seen: &mut Visited) -> [u64; CELL_WORDS] {
+    let ops = &g.program(prog).ops;
+    let mut bits = [0u64; CELL_WORDS];
     seen.clear();
     let mut stack = vec![(0usize, origin, 0u8)];
-    let set = |bits: &mut [u64; 4], c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
+    let set = |bits: &mut [u64; CELL_WORDS], c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
     while let Some((pc, c, last)) = stack.pop() {
         if pc >= ops.len() || !seen.insert(pc, c, last) {
             continue;
@@ -57,7 +57,7 @@ fn reach_of(g: &Game, prog: u16, origin: Cell, seen: &mut Visited) -> [u64; 4] {
                 }
             }
             Op::Turn(tb) => {
-                for &d in &g.turn_tables[*tb as usize][last as usize] {
+                for &d in &g.turn_table(*tb)[last as usize] {
                     for &t in g.board.targets(c, d) {
                         stack.push((pc + 1, t, d));
                     }
@@ -92,7 +92,7 @@ fn reach_of(g: &Game, prog: u16, origin: Cell, seen: &mut Visited) -> [u64; 4] {
                 }
             }
             Op::Leap(tb, _) => {
-                for &t in &g.leap_tables[*tb as usize][c as usize] {
+                for &t in &g.leap_table(*tb)[c as usize] {
                     set(&mut bits, t);
                 }
             }
@@ -140,9 +140,9 @@ fn first_reg(c: &Cond) -> Option<u8> {
 }
 
 /// The register a program needs set before it can do anything, if any.
-pub fn gate(g: &Game, prog: u16) -> Option<u8> {
-    g.programs[prog as usize].ops.iter().find_map(|o| match o {
-        crate::ir::Op::Test(t) => first_reg(&g.conds[*t as usize]),
+pub fn gate(g: &Game, prog: ProgramId) -> Option<u8> {
+    g.program(prog).ops.iter().find_map(|o| match o {
+        Op::Test(t) => first_reg(g.cond(*t)),
         _ => None,
     })
 }
@@ -180,13 +180,13 @@ fn probe_tables(g: &Game, p: usize, t: &mut AttackTables) {
     for (probe, kinds) in &g.probes[p] {
         let ks = kindset(t, kinds);
         let fin = probe.steps.last().unwrap().1;
-        let fin_trivial = fin == u16::MAX || trivial(&g.conds[fin as usize]);
+        let fin_trivial = fin.is_none_or(|f| trivial(g.cond(f)));
         if let (Some(max), true) = (probe.ray, fin_trivial) {
             rays.push((probe.steps[0].0, max, ks, probe.origin));
         } else if probe.ray.is_none()
             && fin_trivial
-            && probe.origin == u16::MAX
-            && probe.steps[..probe.steps.len() - 1].iter().all(|s| s.1 == u16::MAX)
+            && probe.origin.is_none()
+            && probe.steps[..probe.steps.len() - 1].iter().all(|s| s.1.is_none())
         {
             for target in 0..n as Cell {
                 for s in sources(g, probe, target) {
@@ -215,12 +215,12 @@ fn probe_tables(g: &Game, p: usize, t: &mut AttackTables) {
 /// inverted, the origins that can reach each cell (none when the board is too large).
 fn reach_tables(g: &Game, p: usize, t: &mut AttackTables) {
     let n = g.board.len();
-    if n > 256 {
+    if n > MAX_TABLE_CELLS {
         t.reach.push(vec![]);
         t.reach_from.push(vec![]);
         return;
     }
-    let reach: Vec<Vec<[u64; 4]>> = g.forward_attacks[p]
+    let reach: Vec<Vec<[u64; CELL_WORDS]>> = g.forward_attacks[p]
         .iter()
         .map(|(prog, _)| {
             let mut seen = Visited::new(g, *prog);
@@ -248,10 +248,10 @@ fn sensitive(g: &Game) -> Vec<Vec<Vec<u64>>> {
     let (np, n) = (g.np(), g.board.len());
     let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| gate(g, *prog).is_some());
     let local = g.probes.iter().flatten().all(|(pr, _)| {
-        pr.steps.iter().all(|s| s.1 == u16::MAX || board_local(&g.conds[s.1 as usize]))
-            && (pr.origin == u16::MAX || board_local(&g.conds[pr.origin as usize]))
+        pr.steps.iter().all(|s| s.1.is_none_or(|t| board_local(g.cond(t))))
+            && pr.origin.is_none_or(|t| board_local(g.cond(t)))
     });
-    if !(g.has_royal && forward_ok && local && n <= 256) {
+    if !(g.has_royal && forward_ok && local && n <= MAX_TABLE_CELLS) {
         return vec![];
     }
     let words = n.div_ceil(64);
@@ -303,7 +303,7 @@ fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
         let mut next = vec![];
         for &c in &frontier {
             for &s in g.board.sources(c, d) {
-                if i > 0 && probe.steps[i - 1].1 != u16::MAX {
+                if i > 0 && probe.steps[i - 1].1.is_some() {
                     set(bits, s);
                 }
                 next.push(s);

@@ -2,7 +2,7 @@
 //! instruction over a table of landing cells per origin.
 
 use crate::board::{Board, Cell};
-use crate::ir::{Game, Op};
+use crate::ir::{CondId, Game, LeapTableId, Op};
 
 /// Replaces every fixed path of steps by a leap table.
 pub fn run(g: &mut Game) {
@@ -19,13 +19,13 @@ pub fn run(g: &mut Game) {
         };
         let ops = &mut g.programs[i].ops;
         ops.truncate(start);
-        ops.push(Op::Leap(id as u16, fin));
+        ops.push(Op::Leap(LeapTableId::new(id), fin));
     }
 }
 
 /// A fixed path: an optional test of the origin, then a step, more steps or turns, the
 /// landing test and `Emit`. Returns where the path starts and the landing test.
-fn path_shape(ops: &[Op]) -> Option<(usize, u16)> {
+fn path_shape(ops: &[Op]) -> Option<(usize, CondId)> {
     let start = usize::from(matches!(ops.first(), Some(Op::Test(_))));
     let n = ops.len();
     if n < start + 3 || !matches!(ops[n - 1], Op::Emit) {
@@ -47,7 +47,7 @@ fn landings(b: &Board, turns: &[Vec<Vec<u8>>], steps: &[Op]) -> Vec<Vec<Cell>> {
             for &(c, last) in &frontier {
                 let ds: &[u8] = match op {
                     Op::Step(ds) => ds,
-                    Op::Turn(t) => &turns[*t as usize][last as usize],
+                    Op::Turn(t) => &turns[t.index()][last as usize],
                     _ => &[],
                 };
                 for &d in ds {

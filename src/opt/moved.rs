@@ -12,13 +12,13 @@ pub fn run(g: &mut Game) {
     for t in 0..nt {
         for p in 0..np {
             for &pi in &g.moves_of[t * np + p] {
-                for op in &g.programs[pi as usize].ops {
+                for op in &g.program(pi).ops {
                     let id = match op {
                         Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => *id,
                         _ => continue,
                     };
                     let (mut mask, mut own) = (0u64, false);
-                    unmoved_types(&g.conds[id as usize], &mut mask, &mut own);
+                    unmoved_types(g.cond(id), &mut mask, &mut own);
                     tracks[t] |= own;
                     for (u, tm) in tracks.iter_mut().enumerate() {
                         *tm |= mask & (1 << u) != 0;

@@ -2,7 +2,8 @@
 //! reversed, so attack detection walks back from the target instead of running the
 //! program forwards from every possible attacker.
 
-use crate::ir::{Expr, Game, Op, Probe};
+use crate::ir::limits::LOOP_CAP;
+use crate::ir::{CondId, Expr, Game, Op, Probe};
 
 /// Finds the reversed forms of the capturing programs, and moves the attack programs that
 /// have them from the game's forward attacks to its probes (merging the kinds of equal
@@ -18,7 +19,7 @@ pub fn run(g: &mut Game) {
     for p in 0..g.np() {
         let forward = std::mem::take(&mut g.forward_attacks[p]);
         for (pi, kinds) in forward {
-            let Some(list) = &g.programs[pi as usize].probes else {
+            let Some(list) = &g.programs[pi.index()].probes else {
                 g.forward_attacks[p].push((pi, kinds));
                 continue;
             };
@@ -35,12 +36,16 @@ pub fn run(g: &mut Game) {
 /// The reversed forms of a program: a slide, or fixed paths of steps.
 fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Probe>> {
     let (origin, i) = match ops.first() {
-        Some(Op::Test(t)) => (*t, 1),
-        _ => (u16::MAX, 0),
+        Some(Op::Test(t)) => (Some(*t), 1),
+        _ => (None, 0),
     };
     if let Some(Op::Ray(dirs, max, fin)) = ops.get(i) {
-        let max = if *max == u16::MAX { 64 } else { exprs[*max as usize].constant()?.clamp(0, 64) as u16 };
-        return Some(dirs.iter().map(|&d| Probe { steps: vec![(d, *fin)], ray: Some(max), origin }).collect());
+        // A bound in 0..=LOOP_CAP fits a u16.
+        let max = match max {
+            None => LOOP_CAP as u16,
+            Some(e) => exprs[e.index()].constant()?.clamp(0, LOOP_CAP) as u16,
+        };
+        return Some(dirs.iter().map(|&d| Probe { steps: vec![(d, Some(*fin))], ray: Some(max), origin }).collect());
     }
     let paths = paths(&ops[i..], turns)?;
     if paths.iter().any(|p| p.is_empty()) {
@@ -50,9 +55,9 @@ fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Pro
 }
 
 /// Every path of a straight-line program of steps, turns and tests up to `Emit`: the
-/// directions, each with the test on the cell reached (u16::MAX: none).
-fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, u16)>>> {
-    let mut paths: Vec<Vec<(u8, u16)>> = vec![vec![]];
+/// directions, each with the test on the cell reached, if any.
+fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, Option<CondId>)>>> {
+    let mut paths: Vec<Vec<(u8, Option<CondId>)>> = vec![vec![]];
     for op in ops {
         match op {
             Op::Step(ds) => {
@@ -62,17 +67,17 @@ fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, u16)>>> {
                 let mut next = vec![];
                 for p in &paths {
                     let last = p.last()?.0;
-                    next.extend(turns[*tb as usize][last as usize].iter().map(|&d| extended(p, d)));
+                    next.extend(turns[tb.index()][last as usize].iter().map(|&d| extended(p, d)));
                 }
                 paths = next;
             }
             Op::Test(t) => {
                 for p in paths.iter_mut() {
                     let last = p.last_mut()?;
-                    if last.1 != u16::MAX {
+                    if last.1.is_some() {
                         return None;
                     }
-                    last.1 = *t;
+                    last.1 = Some(*t);
                 }
             }
             Op::Emit => break,
@@ -83,8 +88,8 @@ fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, u16)>>> {
 }
 
 /// A path one step longer, with no test yet on the new cell.
-fn extended(p: &[(u8, u16)], d: u8) -> Vec<(u8, u16)> {
+fn extended(p: &[(u8, Option<CondId>)], d: u8) -> Vec<(u8, Option<CondId>)> {
     let mut q = p.to_vec();
-    q.push((d, u16::MAX));
+    q.push((d, None));
     q
 }

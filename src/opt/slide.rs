@@ -3,26 +3,23 @@
 //! however it was written — becomes one `Ray` instruction, which the pattern machine runs
 //! as a tight loop.
 
-use crate::ir::{Cond, Expr, Game, Op};
+use crate::ir::{Cond, CondId, Expr, ExprId, Game, Op};
 
 /// Replaces every slide by a ray.
 pub fn run(g: &mut Game) {
     for i in 0..g.programs.len() {
         let Some(s) = shape(&g.programs[i].ops, g) else { continue };
         // At most `hi` more cells after the first: `hi + 1` cells in all.
-        let max = match s.hi {
-            u16::MAX => u16::MAX,
-            hi => {
-                let e = Expr::Add(Box::new(g.exprs[hi as usize].clone()), Box::new(Expr::Int(1)));
-                match g.exprs.iter().position(|x| *x == e) {
-                    Some(i) => i as u16,
-                    None => {
-                        g.exprs.push(e);
-                        (g.exprs.len() - 1) as u16
-                    }
+        let max = s.hi.map(|hi| {
+            let e = Expr::Add(Box::new(g.expr(hi).clone()), Box::new(Expr::Int(1)));
+            match g.exprs.iter().position(|x| *x == e) {
+                Some(i) => ExprId::new(i),
+                None => {
+                    g.exprs.push(e);
+                    ExprId::new(g.exprs.len() - 1)
                 }
             }
-        };
+        });
         let ops = &mut g.programs[i].ops;
         ops.truncate(s.start);
         ops.push(Op::Ray(s.dirs, max, s.fin));
@@ -35,10 +32,10 @@ struct Slide {
     start: usize,
     /// Its directions.
     dirs: Vec<u8>,
-    /// The loop's bound (expression id; u16::MAX = unbounded).
-    hi: u16,
+    /// The loop's bound (None: unbounded).
+    hi: Option<ExprId>,
     /// The landing test.
-    fin: u16,
+    fin: CondId,
 }
 
 /// Leading tests, then `Step(ds)`, a loop from 0 whose body is exactly a test of
@@ -61,8 +58,8 @@ fn shape(ops: &[Op], g: &Game) -> Option<Slide> {
     };
     let head = start + 2;
     let looped = s0 == s1 && s1 == s2 && *top as usize == head && *exit as usize == head + 5;
-    let from_zero = *lo != u16::MAX && g.exprs[*lo as usize].constant() == Some(0);
-    let over_empty = g.conds[*empty as usize] == Cond::Empty;
-    let straight = dirs.iter().all(|&d| g.turn_tables[*same as usize][d as usize] == [d]);
+    let from_zero = g.expr(*lo).constant() == Some(0);
+    let over_empty = *g.cond(*empty) == Cond::Empty;
+    let straight = dirs.iter().all(|&d| g.turn_table(*same)[d as usize] == [d]);
     (looped && from_zero && over_empty && straight).then(|| Slide { start, dirs: dirs.clone(), hi: *hi, fin: *fin })
 }

@@ -1,0 +1,12 @@
+//! The board generators' limits. Their error messages ([`crate::board::BuildError::BadSize`])
+//! spell the numbers: keep them in step.
+
+/// A square board has at most this many files.
+pub const MAX_FILES: usize = 40;
+/// A square board spans at most this many ranks beyond its first (`ranks = [lo, hi]` with
+/// `hi - lo` at most this).
+pub const MAX_RANK_SPAN: i64 = 40;
+/// A triangle board has at most this many rows (named A to Z).
+pub const MAX_TRIANGLE_ROWS: i64 = 26;
+/// A hex board has at most this radius.
+pub const MAX_HEX_RADIUS: i64 = 12;
