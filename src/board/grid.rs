@@ -1,6 +1,7 @@
 //! The generators: a square, triangle or hex board as a [`Builder`] to edit, and the
 //! naming and linking of hex cells once the edits are done.
 
+use super::limits::{MAX_FILES, MAX_HEX_RADIUS, MAX_RANK_SPAN, MAX_TRIANGLE_ROWS};
 use super::{BuildError, Builder, CellInfo, DirInfo, Shape};
 use std::collections::HashMap;
 
@@ -43,7 +44,8 @@ impl Builder {
     /// directions N NE E SE S SW W NW.
     pub fn square(first: &str, last: &str, ranks: (i64, i64)) -> Result<Builder, BuildError> {
         let fl = file_letters(first, last)?;
-        if ranks.0 > ranks.1 || ranks.1 - ranks.0 > 40 || fl.len() > 40 {
+        if ranks.0 > ranks.1 || ranks.1 - ranks.0 > MAX_RANK_SPAN || fl.len() > MAX_FILES {
+            // The message spells MAX_FILES and MAX_RANK_SPAN.
             return Err(BuildError::BadSize("ranks must be ascending, at most 40 files and ranks"));
         }
         let mut b = Builder { dirs: dir_list(SQUARE_DIRS), ..Builder::default() };
@@ -70,7 +72,8 @@ impl Builder {
     /// A triangle board of `rows` rows (A, B, ...), row k holding 2k - 1 triangles;
     /// directions E, W and V (through the shared horizontal edge).
     pub fn triangle(rows: i64) -> Result<Builder, BuildError> {
-        if !(1..=26).contains(&rows) {
+        if !(1..=MAX_TRIANGLE_ROWS).contains(&rows) {
+            // The message spells MAX_TRIANGLE_ROWS.
             return Err(BuildError::BadSize("a triangle board has 1 to 26 rows"));
         }
         let mut b = Builder { dirs: dir_list(TRIANGLE_DIRS), ..Builder::default() };
@@ -110,7 +113,8 @@ impl Builder {
     /// A hexagonal board of hexagons within `radius` of the centre; six directions. Cells
     /// are named and linked when the board is finished, after the edits.
     pub fn hex(radius: i64) -> Result<Builder, BuildError> {
-        if !(0..=12).contains(&radius) {
+        if !(0..=MAX_HEX_RADIUS).contains(&radius) {
+            // The message spells MAX_HEX_RADIUS.
             return Err(BuildError::BadSize("a hex board has radius 0 to 12"));
         }
         let mut b = Builder { hex_names: true, ..Builder::default() };

@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::check::merged::Merged;
 use crate::diag::{CheckCode, Diag};
+use crate::ir::limits::{MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY};
 use crate::ir::{PieceType, Slot, Var, ZoneId};
 use crate::load::Spec;
 use crate::syntax::ast::{self, Name};
@@ -240,11 +241,12 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
     let players: Vec<String> = spec.players.iter().map(|p| p.text.clone()).collect();
     let factions = factions(spec, &players, &mut errs);
     let nf = factions.len();
-    if spec.pieces.is_empty() || spec.pieces.len() > 64 || spec.pieces.len() * nf * 2 > 254 {
+    // Every (type, faction) has an unmoved and a moved kind besides the empty one.
+    if spec.pieces.is_empty() || spec.pieces.len() > MAX_PIECE_TYPES || 1 + spec.pieces.len() * nf * 2 > MAX_KINDS {
         return Err(vec![Diag::new(
             CheckCode::PieceCount,
             spec.origin,
-            "a game needs 1 to 64 piece types",
+            format!("a game needs 1 to {MAX_PIECE_TYPES} piece types"),
             "declare pieces as [pieces.X] tables",
         )]);
     }
@@ -286,12 +288,12 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
     dc.build_zones();
     dc.build_vars(spec);
     let mut d = dc.d;
-    if d.long_regs.len() > 32 && d.long_regs.iter().any(|&l| l) {
+    if d.long_regs.len() > MAX_REGISTERS_WITH_LONG && d.long_regs.iter().any(|&l| l) {
         d.errs.push(Diag::new(
             CheckCode::TooManyRegisters,
             m.registers[0].0.span,
             "too many registers",
-            "use at most 32 with long registers",
+            format!("use at most {MAX_REGISTERS_WITH_LONG} with long registers"),
         ));
     }
     piece_states(&mut d, m)?;
@@ -381,12 +383,13 @@ fn orientation(m: &Merged, players: &[String], errs: &mut Vec<Diag>) -> Vec<(i64
 fn piece_states(d: &mut Decls, m: &Merged) -> Result<(), Vec<Diag>> {
     let mut stride = 2u16;
     for t in &m.tallies {
-        let max = t.max.clamp(0, 15) as u16;
+        // At most MAX_TALLY: fits a u16.
+        let max = t.max.clamp(0, MAX_TALLY) as u16;
         d.tally_layout.push((stride, max));
         stride = stride.saturating_mul(2 * (max + 1));
     }
     d.nstates = stride as usize;
-    if 1 + d.types.len() * d.factions.len() * d.nstates > 255 {
+    if 1 + d.types.len() * d.factions.len() * d.nstates > MAX_KINDS {
         return Err(vec![Diag::new(
             CheckCode::TooManyStates,
             m.tallies.first().map(|t| t.name.span).unwrap_or_default(),
@@ -404,7 +407,7 @@ pub fn dirs(m: &Merged, board: &Board, orient: (i64, bool), name: &str) -> Optio
 }
 
 fn dirs_at(m: &Merged, board: &Board, orient: (i64, bool), name: &str, depth: usize) -> Option<Vec<u8>> {
-    if depth > 16 {
+    if depth > MAX_DIR_SET_NESTING {
         return None;
     }
     if let Some(members) = m.dirs.get(name) {

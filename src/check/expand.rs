@@ -3,6 +3,7 @@
 
 use crate::check::merged::Merged;
 use crate::diag::{CheckCode, Diag};
+use crate::ir::limits::{MAX_EXPANSION_DEPTH, MAX_EXPANSION_NODES};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern, Selector};
 
 /// Expands every macro call in a pattern. A call the macros do not define stays a call
@@ -30,8 +31,8 @@ struct Expander<'a, 'e> {
 impl Expander<'_, '_> {
     fn expand_at(&mut self, p: &Pattern, env: &Env, depth: usize) -> Pattern {
         self.budget += 1;
-        if self.budget > 10_000 || depth > 64 {
-            if self.budget <= 10_000 {
+        if self.budget > MAX_EXPANSION_NODES || depth > MAX_EXPANSION_DEPTH {
+            if self.budget <= MAX_EXPANSION_NODES {
                 self.errs.push(Diag::new(
                     CheckCode::MacroRecursion,
                     p.span(),
@@ -39,7 +40,7 @@ impl Expander<'_, '_> {
                     "a define may not call itself, directly or through others",
                 ));
             }
-            self.budget = 20_000;
+            self.budget = 2 * MAX_EXPANSION_NODES;
             return Pattern::Seq(vec![], p.span());
         }
         match p {

@@ -1,15 +1,13 @@
-//! Patterns, after macro expansion: directions, tests, marks (at most 4), nesting of
-//! repetitions (at most 4) and the actions remove, then, carry and land.
+//! Patterns, after macro expansion: directions, tests, marks (at most `MAX_MARKS`),
+//! nesting of repetitions (at most `MAX_LOOP_NESTING`) and the actions remove, then, carry
+//! and land.
 
 use super::builtins::{self, Kind, Places};
 use super::checker::Checker;
 use super::expand;
 use crate::diag::{CheckCode, Diag};
+use crate::ir::limits::{MAX_LOOP_NESTING, MAX_MARKS};
 use crate::syntax::ast::{Arg, Name, Pattern};
-
-/// The most marks a pattern keeps, and the deepest nesting of repetitions.
-const MAX_MARKS: usize = 4;
-const MAX_DEPTH: u8 = 4;
 
 /// What a walk through one pattern has seen so far.
 #[derive(Default)]
@@ -17,7 +15,7 @@ struct Walk {
     /// Marks set so far, in order (a register's name is no mark).
     marks: Vec<String>,
     /// Repetitions around the current atom.
-    depth: u8,
+    depth: usize,
 }
 
 impl Checker<'_> {
@@ -33,12 +31,12 @@ impl Checker<'_> {
         match p {
             Pattern::Seq(v, _) | Pattern::Alt(v, _) => v.iter().for_each(|x| self.walk(x, w)),
             Pattern::Repeat(body, lo, hi, s) => {
-                if w.depth >= MAX_DEPTH {
+                if w.depth >= MAX_LOOP_NESTING {
                     self.err(
                         CheckCode::NestingTooDeep,
                         *s,
                         "repetitions nested too deeply",
-                        "nest at most 4 repetitions",
+                        format!("nest at most {MAX_LOOP_NESTING} repetitions"),
                     );
                     return;
                 }
@@ -75,7 +73,12 @@ impl Checker<'_> {
             }
         };
         if slot >= MAX_MARKS {
-            self.err(CheckCode::TooManyMarks, n.span, "too many marks in one pattern", "use at most 4 marks");
+            self.err(
+                CheckCode::TooManyMarks,
+                n.span,
+                "too many marks in one pattern",
+                format!("use at most {MAX_MARKS} marks"),
+            );
         }
     }
 

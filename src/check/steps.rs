@@ -4,10 +4,8 @@ use super::builtins::{self, Kind, Places};
 use super::checker::Checker;
 use super::stmts::StmtAt;
 use crate::diag::CheckCode;
+use crate::ir::limits::MAX_SETUP_STEPS;
 use crate::syntax::ast::{self, Name, Stmt};
-
-/// The most steps a setup may have.
-const MAX_SETUP_STEPS: usize = 250;
 
 impl Checker<'_> {
     /// Every decision step: follow-ups first, then the setup's.
@@ -18,7 +16,12 @@ impl Checker<'_> {
             self.step_body(&s.body);
         }
         if setup.len() > MAX_SETUP_STEPS {
-            self.err(CheckCode::TooManySetupSteps, self.spec.origin, "too many setup steps", "use at most 250");
+            self.err(
+                CheckCode::TooManySetupSteps,
+                self.spec.origin,
+                "too many setup steps",
+                format!("use at most {MAX_SETUP_STEPS}"),
+            );
         }
     }
 

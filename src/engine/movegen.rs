@@ -266,10 +266,7 @@ impl<'a> Gen<'a> {
                     let n = r.loops[*s as usize] as i64;
                     let g = self.cx.g;
                     let lo = self.cx.eval(g.expr(*lo));
-                    let hi = match hi {
-                        None => LOOP_CAP,
-                        Some(hi) => self.cx.eval(g.expr(*hi)).min(LOOP_CAP),
-                    };
+                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
                     if n < lo {
                         if n >= hi {
                             return;
@@ -287,10 +284,7 @@ impl<'a> Gen<'a> {
                     pc += 1;
                 }
                 Op::Ray(dirs, max, fin) => {
-                    let max = match max {
-                        None => LOOP_CAP,
-                        Some(max) => self.cx.eval(self.cx.g.expr(*max)).min(LOOP_CAP),
-                    };
+                    let max = max.map_or(LOOP_CAP, |max| self.cx.eval(self.cx.g.expr(max)).min(LOOP_CAP));
                     for &d in dirs {
                         self.ray(r, d, max, *fin);
                     }

@@ -4,10 +4,8 @@
 use crate::board::{Cell, NONE};
 use crate::engine::action::{Effect, PieceMove};
 use crate::engine::state::State;
+use crate::ir::limits::MAX_CAPTURED;
 use crate::ir::{Game, Kind, StepId};
-
-/// How many captured piece types a move reports to capture triggers.
-const MAX_CAPTURED: usize = 16;
 
 /// What moving a piece did, for the triggers and the follow-up step.
 #[derive(Default)]

@@ -39,7 +39,8 @@ pub struct State {
     /// Pieces of stacks besides the one on `board`: (cell, kind), sorted. Empty in games
     /// without stacks.
     pub stacks: Vec<(Cell, Kind)>,
-    /// Long registers set during the current turn (bit per register).
+    /// Long registers set during the current turn (bit per register: hence
+    /// `ir::limits::MAX_REGISTERS_WITH_LONG`).
     pub fresh: u32,
 }
 

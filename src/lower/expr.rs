@@ -1,6 +1,7 @@
 //! Integer expressions: counters, options, players, piece counts.
 
 use super::Lowerer;
+use crate::ir::limits::MAX_PIECE_TYPES;
 use crate::ir::{self, Who};
 use crate::syntax::ast::{self, Name, Selector};
 
@@ -81,7 +82,7 @@ impl Lowerer<'_> {
             }
         }
         if mask == 0 {
-            mask = if self.d.types.len() >= 64 { u64::MAX } else { (1u64 << self.d.types.len()) - 1 };
+            mask = if self.d.types.len() >= MAX_PIECE_TYPES { u64::MAX } else { (1u64 << self.d.types.len()) - 1 };
         }
         ir::Expr::Count(who, mask)
     }

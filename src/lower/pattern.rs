@@ -3,13 +3,9 @@
 
 use super::Lowerer;
 use crate::check::expand;
+use crate::ir::limits::{MAX_LOOP_NESTING, MAX_MARKS};
 use crate::ir::{Cond, Game, Op, Program, ProgramId, StepId};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern};
-
-/// Repetitions nest at most this deep (the machine has this many loop counters).
-const MAX_LOOPS: u8 = 4;
-/// Marks one pattern may name (the machine has this many mark slots).
-const MAX_MARKS: usize = 4;
 
 /// A program under construction: its instructions, the marks named so far, the depth of
 /// the repetitions around the cursor, and whether it has effects.
@@ -110,7 +106,7 @@ impl Lowerer<'_> {
 
     /// A counted loop: init, head test (exit past the body), body, count, jump back.
     fn repeat(&mut self, body: &Pattern, lo: &Expr, hi: Option<&Expr>, b: &mut ProgramBuilder) {
-        if b.depth >= MAX_LOOPS {
+        if b.depth as usize >= MAX_LOOP_NESTING {
             self.expect(false, "checking limits the nesting of repetitions");
             return;
         }
