@@ -5,7 +5,9 @@
 use crate::board::Board;
 use crate::check::merged::Merged;
 use crate::diag::{CheckCode, Diag};
-use crate::ir::limits::{MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY};
+use crate::ir::limits::{
+    MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY, type_byte,
+};
 use crate::ir::{PieceType, Slot, Var, ZoneId};
 use crate::load::Spec;
 use crate::syntax::ast::{self, Name};
@@ -227,7 +229,7 @@ impl Declarer<'_> {
                 self.d.nslots += np;
                 let name = format!("reserve-{}", l.text);
                 self.d.vars.push(Var { name, slot, per_player: true, clock: false, init: 0 });
-                self.d.reserves.push((t as u8, slot));
+                self.d.reserves.push((type_byte(t), slot));
             }
         }
     }

@@ -7,6 +7,7 @@ use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
 use crate::engine::statements::StmtCtx;
+use crate::ir::limits::saturating_u16;
 use crate::ir::{Agent, DecisionStep, Game, StepBody, StepId};
 
 impl Game {
@@ -95,7 +96,8 @@ impl Game {
                         _ => true,
                     };
                     if possible {
-                        out.moves.push(if chance { Move::Chance(i as u16) } else { Move::Outcome(i as u16) });
+                        let i = saturating_u16(i);
+                        out.moves.push(if chance { Move::Chance(i) } else { Move::Outcome(i) });
                     }
                 }
             }

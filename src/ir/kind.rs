@@ -3,12 +3,14 @@
 
 use crate::board::Cell;
 use crate::ir::Game;
+use crate::ir::limits::{faction_byte, kind_byte, type_byte};
 
 /// Piece kind: 0 is empty; otherwise it encodes (type, owner, moved).
 pub type Kind = u8;
 
 impl Game {
-    /// Number of players.
+    /// Number of players (fewer than `limits::MAX_KINDS`, as each has kinds: it fits a
+    /// byte, the type of a player index).
     #[inline]
     pub fn np(&self) -> usize {
         self.players.len()
@@ -29,7 +31,7 @@ impl Game {
     /// Kind for (type, owner faction, moved).
     #[inline]
     pub fn kind(&self, t: u8, owner: u8, moved: bool) -> Kind {
-        1 + ((t as usize * self.nf() + owner as usize) * self.nstates + moved as usize) as Kind
+        kind_byte(1 + (t as usize * self.nf() + owner as usize) * self.nstates + moved as usize)
     }
 
     /// The same kind with the moved flag set.
@@ -49,6 +51,7 @@ impl Game {
         let t = &self.tallies[i];
         let span = t.max as u16 + 1;
         let field = (self.kind_state[k as usize] / t.stride) % (2 * span);
+        // The value is at most the tally's max (`limits::MAX_TALLY`): a byte.
         ((field % span) as u8, field >= span)
     }
 
@@ -59,6 +62,7 @@ impl Game {
         let s = self.kind_state[k as usize];
         let field = (s / t.stride) % (2 * span);
         let new = v.min(t.max) as u16 + if flag { span } else { 0 };
+        // Another state of the same type and owner: a kind like `k`.
         (k as i32 + (new as i32 - field as i32) * t.stride as i32) as Kind
     }
 
@@ -73,7 +77,7 @@ impl Game {
     pub fn kind_of_char(&self, ch: char) -> Option<Kind> {
         let i = self.letters.iter().position(|&l| l == ch)?;
         let (f, t) = (i / self.types.len(), i % self.types.len());
-        Some(self.kind(t as u8, f as u8, false))
+        Some(self.kind(type_byte(t), faction_byte(f), false))
     }
 
     /// The kind an empty cell is imagined to hold when testing whether `attacker` attacks it:
@@ -81,12 +85,12 @@ impl Game {
     pub fn ghost_kind(&self, attacker: u8) -> Kind {
         let victim = (attacker + 1) % self.np() as u8;
         let t = self.types.iter().position(|t| t.royal).unwrap_or(0);
-        self.moved(self.kind(t as u8, victim, false))
+        self.moved(self.kind(type_byte(t), victim, false))
     }
 
     /// Player index by name.
     pub fn player(&self, name: &str) -> Option<u8> {
-        self.players.iter().position(|p| p == name).map(|i| i as u8)
+        self.players.iter().position(|p| p == name).map(faction_byte)
     }
 
     /// Puts every stack in canonical order: the smallest kind on the board, the rest sorted.

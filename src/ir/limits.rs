@@ -44,3 +44,51 @@ pub const MAX_TABLE_CELLS: usize = 256;
 pub const CELL_WORDS: usize = MAX_TABLE_CELLS / 64;
 /// Entries of any table a typed id indexes (conditions, expressions, zones, programs…).
 pub const MAX_TABLE_ENTRIES: usize = u16::MAX as usize;
+
+// Narrowing conversions. Those that rely on a limit checking enforces keep a plain cast
+// (debug builds check the bound); those nothing bounds saturate, exact for every value
+// that fits.
+
+/// A piece type's index as the compiled game stores it: a byte, as checking keeps types
+/// to [`MAX_PIECE_TYPES`].
+#[inline]
+pub fn type_byte(i: usize) -> u8 {
+    debug_assert!(i < MAX_PIECE_TYPES, "piece type {i}");
+    i as u8
+}
+
+/// A faction's (or player's) index as a byte: every faction has kinds, and checking keeps
+/// kinds to [`MAX_KINDS`].
+#[inline]
+pub fn faction_byte(i: usize) -> u8 {
+    debug_assert!(i < MAX_KINDS, "faction {i}");
+    i as u8
+}
+
+/// A kind from its index: checking keeps kinds to [`MAX_KINDS`].
+#[inline]
+pub fn kind_byte(i: usize) -> crate::ir::Kind {
+    debug_assert!(i < MAX_KINDS, "kind {i}");
+    i as crate::ir::Kind
+}
+
+/// An index below a limit of at most 256 (marks, loop counters, tallies, piece states),
+/// as a byte.
+#[inline]
+pub fn byte_below(i: usize, limit: usize) -> u8 {
+    debug_assert!(i < limit && limit <= 256, "index {i} of {limit}");
+    i as u8
+}
+
+/// An index no limit bounds (registers, a step's outcomes), as a byte: saturating.
+#[inline]
+pub fn saturating_byte(i: usize) -> u8 {
+    u8::try_from(i).unwrap_or(u8::MAX)
+}
+
+/// An index no limit bounds (attack tables' kind sets, a step's outcomes), as a `u16`:
+/// saturating.
+#[inline]
+pub fn saturating_u16(i: usize) -> u16 {
+    u16::try_from(i).unwrap_or(u16::MAX)
+}

@@ -3,6 +3,7 @@
 
 use super::Lowerer;
 use crate::board::Cell;
+use crate::ir::limits::{MAX_KINDS, byte_below, saturating_byte};
 use crate::ir::{self, CmpOp, CondId, Who, ZoneId};
 use crate::syntax::ast::{self, Name};
 
@@ -16,7 +17,8 @@ impl Lowerer<'_> {
             ast::Cond::Cmp(ast::Expr::Name(n), op, b) if self.d.tally_names.contains(&n.text) => {
                 let i = self.d.tally_names.iter().position(|x| *x == n.text).unwrap_or(0);
                 match self.expr(b).constant() {
-                    Some(v) => ir::Cond::Tally(i as u8, (*op).into(), v),
+                    // Each tally at least doubles the piece states, which the kinds bound.
+                    Some(v) => ir::Cond::Tally(byte_below(i, MAX_KINDS), (*op).into(), v),
                     None => ir::Cond::True,
                 }
             }
@@ -68,7 +70,7 @@ impl Lowerer<'_> {
         } else if let Some(cell) = self.board.cell(t) {
             ir::Cond::Zone(self.cell_zone(cell))
         } else if let Some(r) = self.d.registers.iter().position(|x| x == t) {
-            ir::Cond::Reg(r as u8)
+            ir::Cond::Reg(saturating_byte(r))
         } else if let Some((_, v)) = self.d.options.iter().find(|(o, _)| o == t) {
             if *v != 0 { ir::Cond::True } else { ir::Cond::Not(Box::new(ir::Cond::True)) }
         } else if let Some((slot, per)) = self.d.var(t) {

@@ -1,7 +1,7 @@
 //! Integer expressions: counters, options, players, piece counts.
 
 use super::Lowerer;
-use crate::ir::limits::MAX_PIECE_TYPES;
+use crate::ir::limits::{MAX_PIECE_TYPES, faction_byte};
 use crate::ir::{self, Who};
 use crate::syntax::ast::{self, Name, Selector};
 
@@ -74,7 +74,7 @@ impl Lowerer<'_> {
                 "neutral" => who = Who::Neutral,
                 t => {
                     if let Some(i) = self.d.factions.iter().position(|x| x == t) {
-                        who = Who::Player(i as u8);
+                        who = Who::Player(faction_byte(i));
                     } else if let Some(ti) = self.d.type_index(t) {
                         mask |= 1 << ti;
                     }

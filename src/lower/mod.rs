@@ -87,7 +87,7 @@ impl Lowerer<'_> {
 
     /// Number of players.
     fn np(&self) -> u8 {
-        self.d.players.len() as u8
+        crate::ir::limits::faction_byte(self.d.players.len())
     }
 
     /// Hands the declarations and interned tables over to the game.

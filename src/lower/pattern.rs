@@ -3,7 +3,7 @@
 
 use super::Lowerer;
 use crate::check::expand;
-use crate::ir::limits::{MAX_LOOP_NESTING, MAX_MARKS};
+use crate::ir::limits::{MAX_LOOP_NESTING, MAX_MARKS, byte_below, saturating_byte};
 use crate::ir::{Cond, Game, Op, Program, ProgramId, StepId};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern};
 
@@ -138,7 +138,7 @@ impl Lowerer<'_> {
     fn mark(&mut self, n: &Name, b: &mut ProgramBuilder) {
         if let Some(r) = self.d.registers.iter().position(|x| *x == n.text) {
             b.has_effects = true;
-            b.ops.push(Op::SetReg(r as u8));
+            b.ops.push(Op::SetReg(saturating_byte(r)));
             return;
         }
         let slot = match b.marks.iter().position(|m| *m == n.text) {
@@ -152,13 +152,13 @@ impl Lowerer<'_> {
             self.expect(false, "checking limits the marks of a pattern");
             return;
         }
-        b.ops.push(Op::Mark(slot as u8));
+        b.ops.push(Op::Mark(byte_below(slot, MAX_MARKS)));
     }
 
     /// The built-in actions: remove(D | here), then(NAME), carry(@a[, @b]), land(@m).
     fn action(&mut self, n: &Name, args: &[Arg], b: &mut ProgramBuilder) {
         let mark = |a: Option<&Arg>| match a {
-            Some(Arg::Mark(m)) => b.marks.iter().position(|x| *x == m.text).map(|i| i as u8),
+            Some(Arg::Mark(m)) => b.marks.iter().position(|x| *x == m.text).map(|i| byte_below(i, MAX_MARKS)),
             _ => None,
         };
         let op = match (n.text.as_str(), args) {

@@ -4,6 +4,7 @@
 use super::Lowerer;
 use crate::board::Board;
 use crate::check::Decls;
+use crate::ir::limits::{MAX_KINDS, byte_below, faction_byte, type_byte};
 use crate::ir::{FenMap, Game, Promotion};
 use crate::load::Spec;
 
@@ -77,10 +78,10 @@ fn kinds(g: &mut Game, nt: usize) {
         for f in 0..nf {
             for s in 0..ns {
                 let k = 1 + (t * nf + f) * ns + s;
-                g.kind_type[k] = t as u8;
-                g.kind_owner[k] = f as u8;
+                g.kind_type[k] = type_byte(t);
+                g.kind_owner[k] = faction_byte(f);
                 g.kind_moved[k] = s % 2 == 1;
-                g.kind_state[k] = s as u16;
+                g.kind_state[k] = u16::from(byte_below(s, MAX_KINDS));
             }
         }
     }
@@ -113,7 +114,7 @@ impl Lowerer<'_> {
                         .to
                         .iter()
                         .filter_map(|n| self.found(self.d.type_index(&n.text), "checking resolves every piece"))
-                        .map(|i| i as u8)
+                        .map(type_byte)
                         .collect();
                     g.promotions[at].push(Promotion { zone, optional: pr.optional, to });
                 }
@@ -127,7 +128,7 @@ impl Lowerer<'_> {
             if let Some(d) = &p.demote
                 && let (Some(t), Some(to)) = (self.d.type_index(&p.letter.text), self.d.type_index(&d.text))
             {
-                self.d.types[t].demote = Some(to as u8);
+                self.d.types[t].demote = Some(type_byte(to));
             }
         }
     }

@@ -2,6 +2,7 @@
 //! custodian rules.
 
 use super::Lowerer;
+use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
 use crate::ir::{Cond, CustodianRule, EndRule, Expr, Game, PushRule, StepId, TallyRule, Trigger, Var};
 use crate::syntax::ast::Name;
 
@@ -20,7 +21,8 @@ impl Lowerer<'_> {
             let types = self.type_mask(&t.types);
             let progs = (0..self.np()).map(|p| self.add_program(g, &t.when, p)).collect();
             let (stride, max) = self.d.tally_layout[i];
-            g.tallies.push(TallyRule { name: t.name.text.clone(), max: max as u8, types, stride, progs });
+            let max = byte_below(max as usize, MAX_TALLY as usize + 1);
+            g.tallies.push(TallyRule { name: t.name.text.clone(), max, types, stride, progs });
         }
     }
 
@@ -53,7 +55,7 @@ impl Lowerer<'_> {
     pub(super) fn triggers(&mut self, g: &mut Game) {
         for t in &self.m.triggers {
             let types = self.type_mask(&t.types);
-            let by = t.by.as_ref().and_then(|n| g.players.iter().position(|q| *q == n.text)).map(|p| p as u8);
+            let by = t.by.as_ref().and_then(|n| g.players.iter().position(|q| *q == n.text)).map(faction_byte);
             let cond = t.cond.as_ref().map(|x| self.cond_id(x, 0));
             let stmts = self.stmts(&t.stmts);
             g.triggers.push(Trigger { event: t.event.into(), types, by, cond, stmts });

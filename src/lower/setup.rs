@@ -3,6 +3,7 @@
 
 use super::Lowerer;
 use crate::ir::Game;
+use crate::ir::limits::kind_byte;
 use crate::load::Spec;
 
 impl Lowerer<'_> {
@@ -16,7 +17,7 @@ impl Lowerer<'_> {
             let t = self.d.type_index(&letter.text);
             let placed = p.zip(t).zip(self.board.cell(&cell.text));
             let Some(((p, t), c)) = self.found(placed, "checking resolves every setup entry") else { continue };
-            let k = 1 + ((t * nf + p) * ns) as u8;
+            let k = kind_byte(1 + (t * nf + p) * ns);
             if g.setup[c as usize] == 0 {
                 g.setup[c as usize] = k;
             } else if spec.stacks {

@@ -1,6 +1,7 @@
 //! Decision steps: follow-ups (which `then(NAME)` refers to by index), then the setup.
 
 use super::Lowerer;
+use crate::ir::limits::faction_byte;
 use crate::ir::{Agent, DecisionStep, Game, StepBody, StepId};
 use crate::syntax::ast;
 
@@ -26,7 +27,7 @@ impl Lowerer<'_> {
             "mover" => Agent::Mover,
             "opponent" => Agent::Opponent,
             t => match (self.d.players.iter().position(|x| x == t), self.d.var(t)) {
-                (Some(p), _) => Agent::Player(p as u8),
+                (Some(p), _) => Agent::Player(faction_byte(p)),
                 (None, Some((slot, false))) => Agent::Var(slot),
                 _ => Agent::Mover,
             },

@@ -2,6 +2,7 @@
 
 use super::Lowerer;
 use crate::ir::Stmt;
+use crate::ir::limits::{MAX_KINDS, byte_below, type_byte};
 use crate::syntax::ast;
 
 impl Lowerer<'_> {
@@ -17,9 +18,9 @@ impl Lowerer<'_> {
             }
             ast::Stmt::Drop(tn, at) => self.d.type_index(&tn.text).and_then(|t| {
                 let slot = self.d.reserves.iter().find(|(x, _)| *x as usize == t)?.1;
-                Some(Stmt::Drop(t as u8, slot, at.text == "from"))
+                Some(Stmt::Drop(type_byte(t), slot, at.text == "from"))
             }),
-            ast::Stmt::Change(t) => self.d.type_index(&t.text).map(|i| Stmt::Change(i as u8)),
+            ast::Stmt::Change(t) => self.d.type_index(&t.text).map(|i| Stmt::Change(type_byte(i))),
             ast::Stmt::RemoveAt(r) => match r.text.as_str() {
                 "chosen" => Some(Stmt::RemoveAt(true)),
                 "cell" => Some(Stmt::RemoveAt(false)),
@@ -27,7 +28,10 @@ impl Lowerer<'_> {
             },
             ast::Stmt::Start(e) => Some(Stmt::Start(self.expr(e))),
             ast::Stmt::Pocket => Some(Stmt::Pocket),
-            ast::Stmt::Reset(n) => self.d.tally_names.iter().position(|x| *x == n.text).map(|i| Stmt::Reset(i as u8)),
+            // Each tally at least doubles the piece states, which the kinds bound.
+            ast::Stmt::Reset(n) => {
+                self.d.tally_names.iter().position(|x| *x == n.text).map(|i| Stmt::Reset(byte_below(i, MAX_KINDS)))
+            }
         };
         self.expect(st.is_some(), "checking resolves every statement");
         st

@@ -5,6 +5,7 @@
 use crate::board::{Cell, NONE};
 
 use crate::engine::state::State;
+use crate::ir::limits::{MAX_SETUP_STEPS, byte_below, faction_byte};
 use crate::ir::{Game, StepId};
 
 /// Errors reading a position string.
@@ -222,7 +223,7 @@ impl Game {
         // A position string describes a position between turns, after any setup.
         st.set_pending(None);
         st.pend = NONE;
-        st.setup_done = self.setup_steps.len() as u8;
+        st.setup_done = byte_below(self.setup_steps.len(), MAX_SETUP_STEPS + 1);
         st.board.iter_mut().for_each(|k| *k = 0);
         st.stacks.clear();
         self.read_rows(&mut st, rows_text)?;
@@ -231,7 +232,8 @@ impl Game {
             .players
             .iter()
             .position(|p| p.starts_with(side) || p == side)
-            .ok_or(PositionError::UnknownPlayer(side.to_string()))? as u8;
+            .map(faction_byte)
+            .ok_or(PositionError::UnknownPlayer(side.to_string()))?;
         self.read_flags(&mut st, fields.next().unwrap_or("-"))?;
         self.read_registers(&mut st, fields.next().unwrap_or("-"))?;
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {

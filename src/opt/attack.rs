@@ -3,7 +3,7 @@
 //! expose a royal piece (for the fast legality filter).
 
 use crate::board::Cell;
-use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS};
+use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS, saturating_u16};
 use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
@@ -162,10 +162,10 @@ pub fn build(g: &Game) -> AttackTables {
 /// The index of a kind set in the tables, added if new.
 fn kindset(t: &mut AttackTables, ks: &Vec<bool>) -> u16 {
     match t.kindsets.iter().position(|x| x == ks) {
-        Some(i) => i as u16,
+        Some(i) => saturating_u16(i),
         None => {
             t.kindsets.push(ks.clone());
-            (t.kindsets.len() - 1) as u16
+            saturating_u16(t.kindsets.len() - 1)
         }
     }
 }
