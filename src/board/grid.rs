@@ -1,7 +1,7 @@
 //! The generators: a square, triangle or hex board as a [`Builder`] to edit, and the
 //! naming and linking of hex cells once the edits are done.
 
-use super::limits::{MAX_FILES, MAX_HEX_RADIUS, MAX_RANK_SPAN, MAX_TRIANGLE_ROWS};
+use super::limits::{MAX_DIRS, MAX_FILES, MAX_HEX_RADIUS, MAX_RANK_SPAN, MAX_TRIANGLE_ROWS};
 use super::{BuildError, Builder, CellInfo, DirInfo, Shape};
 use std::collections::HashMap;
 
@@ -22,6 +22,8 @@ const TRIANGLE_DIRS: &[(&str, Option<i64>)] = &[("E", Some(0)), ("W", Some(180))
 
 const HEX_DIRS: &[(&str, Option<i64>)] =
     &[("E", Some(0)), ("NE", Some(60)), ("NW", Some(120)), ("W", Some(180)), ("SW", Some(240)), ("SE", Some(300))];
+// A direction index is a byte (see MAX_DIRS).
+const _: () = assert!(SQUARE_DIRS.len() <= MAX_DIRS && TRIANGLE_DIRS.len() <= MAX_DIRS && HEX_DIRS.len() <= MAX_DIRS);
 /// Axial (q, r) steps of [`HEX_DIRS`].
 const HEX_STEPS: [(i64, i64); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 

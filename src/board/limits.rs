@@ -10,3 +10,6 @@ pub const MAX_RANK_SPAN: i64 = 40;
 pub const MAX_TRIANGLE_ROWS: i64 = 26;
 /// A hex board has at most this radius.
 pub const MAX_HEX_RADIUS: i64 = 12;
+/// Directions of a board: the generators give at most this many (eight on a square
+/// board), so a direction index is a byte.
+pub const MAX_DIRS: usize = 8;

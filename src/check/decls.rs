@@ -427,7 +427,8 @@ fn dirs_at(m: &Merged, board: &Board, orient: (i64, bool), name: &str, depth: us
     Some(vec![rotate(board, d, orient)])
 }
 
-/// A direction turned by an orientation (rotation in degrees, then mirror).
+/// A direction turned by an orientation (rotation in degrees, then mirror). (Direction
+/// indices are bytes: a board has at most `limits::MAX_DIRS`.)
 fn rotate(board: &Board, d: u8, (by, flip): (i64, bool)) -> u8 {
     let dirs = &board.dirs;
     match dirs[d as usize].angle {

@@ -5,6 +5,9 @@ use crate::board::Cell;
 use crate::ir::limits::CELL_WORDS;
 use crate::ir::{CondId, Probe};
 
+/// A slide with a trivial landing test: direction, reach, kind set, origin test.
+pub type RayProbe = (u8, u16, u16, Option<CondId>);
+
 /// Precomputed attack data.
 #[derive(Debug, Clone, Default)]
 pub struct AttackTables {
@@ -13,7 +16,7 @@ pub struct AttackTables {
     /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
     pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
     /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.
-    pub rays: Vec<Vec<(u8, u16, u16, Option<CondId>)>>,
+    pub rays: Vec<Vec<RayProbe>>,
     /// Per attacking player: other probes (tests on the way or at the landing cell).
     pub general: Vec<Vec<(Probe, u16)>>,
     /// Per victim player and royal cell: bitset of cells whose change can expose it

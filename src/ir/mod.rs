@@ -9,11 +9,11 @@ pub mod limits;
 mod program;
 mod rules;
 
-pub use attack::AttackTables;
+pub use attack::{AttackTables, RayProbe};
 pub use cond::{CmpOp, Cond, Expr, Who};
 pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
-pub use program::{Op, Probe, Program};
+pub use program::{Op, Probe, ProbeStep, Program};
 pub use rules::*;
 
 use crate::board::{Board, Cell};

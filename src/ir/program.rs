@@ -58,12 +58,15 @@ pub struct Program {
     pub memo: bool,
 }
 
+/// A step of a probe: a direction and the test on the cell reached, if any.
+pub type ProbeStep = (u8, Option<CondId>);
+
 /// A reversible attack shape: a fixed path of steps or a slide.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Probe {
     /// Directions from the attacker to the target, with the test on each cell after the step
     /// (the last one is the final test; None: no test).
-    pub steps: Vec<(u8, Option<CondId>)>,
+    pub steps: Vec<ProbeStep>,
     /// A slide along one direction (steps has one entry), with this many cells at most.
     pub ray: Option<u16>,
     /// Test at the attacker's own cell, if any.

@@ -49,6 +49,7 @@ impl Tables {
 }
 
 /// Direction `d` turned by each of `angles`; a direction without an angle turns only by 0.
+/// (Direction indices are bytes: a board has at most `limits::MAX_DIRS`.)
 fn turned(dirs: &[DirInfo], d: usize, angles: &[i64]) -> Vec<u8> {
     let mut v = vec![];
     for &a in angles {

@@ -3,7 +3,7 @@
 //! program forwards from every possible attacker.
 
 use crate::ir::limits::LOOP_CAP;
-use crate::ir::{CondId, Expr, Game, Op, Probe};
+use crate::ir::{Expr, Game, Op, Probe, ProbeStep};
 
 /// Finds the reversed forms of the capturing programs, and moves the attack programs that
 /// have them from the game's forward attacks to its probes (merging the kinds of equal
@@ -56,8 +56,8 @@ fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Pro
 
 /// Every path of a straight-line program of steps, turns and tests up to `Emit`: the
 /// directions, each with the test on the cell reached, if any.
-fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, Option<CondId>)>>> {
-    let mut paths: Vec<Vec<(u8, Option<CondId>)>> = vec![vec![]];
+fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<ProbeStep>>> {
+    let mut paths: Vec<Vec<ProbeStep>> = vec![vec![]];
     for op in ops {
         match op {
             Op::Step(ds) => {
@@ -88,7 +88,7 @@ fn paths(ops: &[Op], turns: &[Vec<Vec<u8>>]) -> Option<Vec<Vec<(u8, Option<CondI
 }
 
 /// A path one step longer, with no test yet on the new cell.
-fn extended(p: &[(u8, Option<CondId>)], d: u8) -> Vec<(u8, Option<CondId>)> {
+fn extended(p: &[ProbeStep], d: u8) -> Vec<ProbeStep> {
     let mut q = p.to_vec();
     q.push((d, None));
     q
