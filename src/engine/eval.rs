@@ -92,21 +92,10 @@ impl<'a> Ctx<'a> {
             Cond::Zone(z) => c != NONE && g.zone(*z)[c as usize],
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
+            Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
             Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
-            _ => self.holds_other(cond, c, stepped),
-        }
-    }
-
-    /// [`Ctx::holds`] for the conditions that look beyond the cell's occupant (attacks,
-    /// counters, tallies, stacks…): kept out of line, so that the frequent board tests
-    /// stay a small function.
-    #[inline(never)]
-    fn holds_other(&self, cond: &Cond, c: Cell, stepped: bool) -> bool {
-        let g = self.g;
-        match cond {
-            Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
             Cond::Check => g.in_check(self.st, self.me),
             Cond::Tally(i, op, v) => {
@@ -134,8 +123,6 @@ impl<'a> Ctx<'a> {
             Cond::CanBeat => self.can_beat(),
             // These need the move list or history; the engine evaluates them in `status`.
             Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) => false,
-            // The board tests, handled by `holds`.
-            _ => self.holds(cond, c, stepped),
         }
     }
 

@@ -1,8 +1,9 @@
 //! Typed ids: each table of the compiled game is indexed by its own kind of id, so a
-//! condition id cannot index the expressions. An id is two bytes and `Option<Id>` is too
-//! (the stored value is the index plus one; zero stands for `None`), so an optional id
-//! costs no more than the `u16::MAX` sentinel it replaces. Their `Debug` form is the bare
-//! index.
+//! condition id cannot index the expressions. An id is two bytes. Conditions and
+//! expressions are often optional (a probe step's test, a loop's bound): their ids keep
+//! the index plus one, so that `Option<CondId>` and `Option<ExprId>` are two bytes too and
+//! cost no more than the `u16::MAX` sentinels they replace. The other ids keep the bare
+//! index (no arithmetic on lookup). The `Debug` form of every id is its index.
 //!
 //! Cells are not among them: `board::Cell` stays a bare `u16` with `board::NONE` for "no
 //! cell", being the hottest and most widespread index of all (every board access).
@@ -12,25 +13,35 @@ use crate::ir::limits::MAX_TABLE_ENTRIES;
 use crate::ir::{Cond, DecisionStep, Expr, Game, Program};
 use std::num::NonZeroU16;
 
+/// An id type: `optional` ones store the index plus one (a niche for `Option`), `plain`
+/// ones the index.
 macro_rules! id {
-    ($(#[$doc:meta])* $name:ident) => {
+    (optional $(#[$doc:meta])* $name:ident) => {
+        id!(@common $(#[$doc])* $name, NonZeroU16,
+            |i: u16| NonZeroU16::MIN.saturating_add(i),
+            |r: NonZeroU16| r.get() as usize - 1);
+    };
+    (plain $(#[$doc:meta])* $name:ident) => {
+        id!(@common $(#[$doc])* $name, u16, |i: u16| i, |r: u16| r as usize);
+    };
+    (@common $(#[$doc:meta])* $name:ident, $repr:ty, $from:expr, $to:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(NonZeroU16);
+        pub struct $name($repr);
 
         impl $name {
-            /// The id of entry `i` of its table (tables hold at most
+            /// The id of entry `i` of its table (tables hold fewer than
             /// [`MAX_TABLE_ENTRIES`] entries; debug builds check it).
             #[inline]
             pub fn new(i: usize) -> Self {
                 debug_assert!(i < MAX_TABLE_ENTRIES, "table index {i} out of range");
-                $name(NonZeroU16::MIN.saturating_add(u16::try_from(i).unwrap_or(u16::MAX)))
+                $name(($from)(u16::try_from(i).unwrap_or(u16::MAX)))
             }
 
             /// The entry's index in its table.
             #[inline(always)]
             pub fn index(self) -> usize {
-                self.0.get() as usize - 1
+                ($to)(self.0)
             }
         }
 
@@ -43,38 +54,46 @@ macro_rules! id {
 }
 
 id!(
+    optional
     /// A condition: an index into [`Game::conds`].
     CondId
 );
 id!(
+    optional
     /// An integer expression: an index into [`Game::exprs`].
     ExprId
 );
 id!(
+    plain
     /// A zone's cell set (one per zone and player, and one per single cell a condition
     /// names): an index into [`Game::zone_sets`].
     ZoneId
 );
 id!(
+    plain
     /// A movement program (moves, attacks, tallies' counted patterns, relocations): an
     /// index into [`Game::programs`].
     ProgramId
 );
 id!(
+    plain
     /// A decision step (follow-ups first, then the setup's steps): an index into
     /// [`Game::steps`].
     StepId
 );
 id!(
+    plain
     /// A turn table (next directions per last direction): an index into
     /// [`Game::turn_tables`].
     TurnTableId
 );
 id!(
+    plain
     /// A leap table (landing cells per origin): an index into [`Game::leap_tables`].
     LeapTableId
 );
 id!(
+    plain
     /// The first variable slot of a counter or reserve in the state's `vars` (a per-player
     /// one has one slot per player from there).
     Slot
@@ -133,4 +152,4 @@ impl Game {
 }
 
 // Optional ids cost nothing: they replace the `u16::MAX` sentinels of hot structs.
-const _: () = assert!(std::mem::size_of::<Option<CondId>>() == 2);
+const _: () = assert!(std::mem::size_of::<Option<CondId>>() == 2 && std::mem::size_of::<Option<ExprId>>() == 2);
