@@ -1,9 +1,10 @@
 //! Movement programs: the pattern machine's instructions, and attack probes.
 
 use crate::ir::{CondId, ExprId, LeapTableId, StepId, TurnTableId};
+use std::fmt;
 
 /// An instruction of a movement program.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum Op {
     /// Step along any of these absolute directions (branching; forks branch too).
     Step(Vec<u8>),
@@ -40,6 +41,46 @@ pub enum Op {
     Leap(LeapTableId, CondId),
     /// Land at the cursor: emit a move.
     Emit,
+}
+
+/// A loop's or slide's bound as `check --dump` has always shown it: an absent bound as
+/// 65535 (the sentinel the IR once used), a present one as its expression id.
+struct DumpBound(Option<ExprId>);
+
+impl fmt::Debug for DumpBound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            None => f.write_str("65535"),
+            Some(e) => e.fmt(f),
+        }
+    }
+}
+
+/// As derived, but for absent bounds (see [`DumpBound`]).
+impl fmt::Debug for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Op::Step(d) => f.debug_tuple("Step").field(d).finish(),
+            Op::Turn(t) => f.debug_tuple("Turn").field(t).finish(),
+            Op::Test(c) => f.debug_tuple("Test").field(c).finish(),
+            Op::Split(t) => f.debug_tuple("Split").field(t).finish(),
+            Op::Jmp(t) => f.debug_tuple("Jmp").field(t).finish(),
+            Op::Mark(m) => f.debug_tuple("Mark").field(m).finish(),
+            Op::SetReg(r) => f.debug_tuple("SetReg").field(r).finish(),
+            Op::Then(s) => f.debug_tuple("Then").field(s).finish(),
+            Op::Remove(d) => f.debug_tuple("Remove").field(d).finish(),
+            Op::Carry(a, b) => f.debug_tuple("Carry").field(a).field(b).finish(),
+            Op::Land(m) => f.debug_tuple("Land").field(m).finish(),
+            Op::LoopInit(s) => f.debug_tuple("LoopInit").field(s).finish(),
+            Op::LoopTest(s, lo, hi, exit) => {
+                f.debug_tuple("LoopTest").field(s).field(lo).field(&DumpBound(*hi)).field(exit).finish()
+            }
+            Op::LoopInc(s) => f.debug_tuple("LoopInc").field(s).finish(),
+            Op::Ray(d, max, fin) => f.debug_tuple("Ray").field(d).field(&DumpBound(*max)).field(fin).finish(),
+            Op::Leap(t, fin) => f.debug_tuple("Leap").field(t).field(fin).finish(),
+            Op::Emit => f.write_str("Emit"),
+        }
+    }
 }
 
 /// A movement program for one piece type and player.
