@@ -34,11 +34,6 @@ impl Diag {
     pub fn new(code: impl Into<Code>, span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
         Diag { code: code.into(), span, message: message.into(), hint: hint.into() }
     }
-
-    /// A diagnostic not yet given its own kind (being phased out).
-    pub fn legacy(span: Span, message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Diag { code: Code::Unclassified, span, message: message.into(), hint: hint.into() }
-    }
 }
 
 /// A file whose text spans refer to. Spans of all loaded files share one address space:

@@ -39,8 +39,6 @@ pub struct Game {
     pub pushes: Vec<PushRule>,
     /// Per register: kept through the whole next turn (cleared when that turn ends).
     pub long_regs: Vec<bool>,
-    /// Whether the setup has stacks (several pieces on one cell).
-    pub has_stacks: bool,
     /// Piece types.
     pub types: Vec<PieceType>,
     /// Per kind: type index.

@@ -21,7 +21,6 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         beats: vec![0; nt],
         pushes: vec![],
         long_regs: d.long_regs.clone(),
-        has_stacks: spec.stacks,
         types: vec![],
         kind_type: vec![],
         kind_owner: vec![],

@@ -23,8 +23,6 @@ pub enum Code {
     Board(BoardCode),
     /// A name or a rule does not check.
     Check(CheckCode),
-    /// Not classified yet.
-    Unclassified,
 }
 
 impl Code {
@@ -35,7 +33,6 @@ impl Code {
             Code::Load(c) => (2, c as u16),
             Code::Board(c) => (3, c as u16),
             Code::Check(c) => (4, c as u16),
-            Code::Unclassified => (0, 0),
         };
         format!("E{stage}{n:02}")
     }
@@ -47,7 +44,6 @@ impl Code {
             Code::Load(c) => c.explain(),
             Code::Board(c) => c.explain(),
             Code::Check(c) => c.explain(),
-            Code::Unclassified => "a problem without a kind of its own",
         }
     }
 
