@@ -8,7 +8,8 @@
 //! (load-time specialisation: slides, leaps, attack tables) → [`engine`] (positions,
 //! legal actions, status, perft) → [`notation`] (action notation, position strings) →
 //! [`ai`] → front ends ([`cli`], [`render`], [`selfplay`]). [`diag`] (spans and
-//! diagnostics) is used by every stage up to the compiler.
+//! diagnostics) is used by every stage up to the compiler; [`vocab`] holds the operators,
+//! events and outcomes the syntax and the IR share.
 
 pub mod ai;
 pub mod board;
@@ -24,6 +25,7 @@ pub mod opt;
 pub mod render;
 pub mod selfplay;
 pub mod syntax;
+pub mod vocab;
 
 use diag::{Diag, LoadError};
 use ir::Game;

@@ -8,17 +8,19 @@ use std::path::{Path, PathBuf};
 
 /// Every top-level module and the modules it may use. The pipeline: syntax → load →
 /// check → board → ir → lower → opt → engine → notation → ai → front ends; `diag`
-/// (spans and diagnostics) serves the stages up to the compiler.
+/// (spans and diagnostics) serves the stages up to the compiler; `vocab` (operators,
+/// events, outcomes) is the syntax's and the compiled game's shared vocabulary.
 const ALLOWED: &[(&str, &[&str])] = &[
+    ("vocab", &[]),
     ("diag", &[]),
-    ("syntax", &["diag"]),
+    ("syntax", &["diag", "vocab"]),
     ("load", &["diag", "syntax"]),
     ("board", &["diag"]),
-    ("ir", &["board"]),
-    ("check", &["board", "diag", "ir", "load", "syntax"]),
-    ("lower", &["board", "check", "diag", "ir", "load", "syntax"]),
-    ("opt", &["board", "ir"]),
-    ("engine", &["board", "ir"]),
+    ("ir", &["board", "vocab"]),
+    ("check", &["board", "diag", "ir", "load", "syntax", "vocab"]),
+    ("lower", &["board", "check", "diag", "ir", "load", "syntax", "vocab"]),
+    ("opt", &["board", "ir", "vocab"]),
+    ("engine", &["board", "ir", "vocab"]),
     ("notation", &["board", "engine", "ir"]),
     ("ai", &["board", "engine", "ir", "notation"]),
     ("render", &["board", "engine", "ir", "notation"]),

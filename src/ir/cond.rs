@@ -1,38 +1,8 @@
 //! Conditions and integer expressions, compiled: evaluated at a cell for a player.
 
+pub use crate::vocab::CmpOp;
+
 use crate::ir::{Slot, ZoneId};
-
-/// A comparison operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CmpOp {
-    /// ==
-    Eq,
-    /// !=
-    Ne,
-    /// <
-    Lt,
-    /// <=
-    Le,
-    /// >
-    Gt,
-    /// >=
-    Ge,
-}
-
-impl CmpOp {
-    /// Compares two values.
-    #[inline]
-    pub fn holds(self, a: i64, b: i64) -> bool {
-        match self {
-            CmpOp::Eq => a == b,
-            CmpOp::Ne => a != b,
-            CmpOp::Lt => a < b,
-            CmpOp::Le => a <= b,
-            CmpOp::Gt => a > b,
-            CmpOp::Ge => a >= b,
-        }
-    }
-}
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

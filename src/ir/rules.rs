@@ -3,6 +3,7 @@
 
 use crate::board::Cell;
 use crate::ir::{CondId, Expr, ExprId, ProgramId, Slot, StepId, ZoneId};
+pub use crate::vocab::{AssignOp, Event, Outcome};
 
 /// One piece type from the game file.
 #[derive(Debug, Clone)]
@@ -56,39 +57,6 @@ pub struct Promotion {
     pub optional: bool,
     /// Target types.
     pub to: Vec<u8>,
-}
-
-/// What a trigger listens to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// A piece moved (of one of the listed types, if any).
-    Move,
-    /// A piece (of one of the listed types) was captured.
-    Capture,
-    /// Any completed turn.
-    Turn,
-}
-
-/// How a statement changes a variable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AssignOp {
-    /// =
-    Set,
-    /// +=
-    Add,
-    /// -=
-    Sub,
-}
-
-/// Results of end rules, for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player to move wins.
-    Win,
-    /// The player to move loses.
-    Loss,
-    /// Draw.
-    Draw,
 }
 
 /// A trigger statement, compiled.

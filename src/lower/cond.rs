@@ -18,11 +18,11 @@ impl Lowerer<'_> {
                 let i = self.d.tally_names.iter().position(|x| *x == n.text).unwrap_or(0);
                 match self.expr(b).constant() {
                     // Each tally at least doubles the piece states, which the kinds bound.
-                    Some(v) => ir::Cond::Tally(byte_below(i, MAX_KINDS), (*op).into(), v),
+                    Some(v) => ir::Cond::Tally(byte_below(i, MAX_KINDS), *op, v),
                     None => ir::Cond::True,
                 }
             }
-            ast::Cond::Cmp(a, op, b) => ir::Cond::Cmp(self.expr(a), (*op).into(), self.expr(b)),
+            ast::Cond::Cmp(a, op, b) => ir::Cond::Cmp(self.expr(a), *op, self.expr(b)),
             ast::Cond::Func(n, args) => self.cond_func(n, args),
             ast::Cond::Name(n) => keyword(&n.text).unwrap_or_else(|| self.cond_name(n, p)),
         }

@@ -3,7 +3,6 @@
 //! guarantees falls back to something harmless.
 
 mod cond;
-mod convert;
 mod display;
 mod expr;
 mod pattern;

@@ -58,7 +58,7 @@ impl Lowerer<'_> {
             let by = t.by.as_ref().and_then(|n| g.players.iter().position(|q| *q == n.text)).map(faction_byte);
             let cond = t.cond.as_ref().map(|x| self.cond_id(x, 0));
             let stmts = self.stmts(&t.stmts);
-            g.triggers.push(Trigger { event: t.event.into(), types, by, cond, stmts });
+            g.triggers.push(Trigger { event: t.event, types, by, cond, stmts });
         }
     }
 
@@ -71,7 +71,7 @@ impl Lowerer<'_> {
                 e.auto || mentions(&cc, &|x| matches!(x, Cond::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
             let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_)));
             let cond = self.t.cond(cc);
-            g.ends.push(EndRule { outcome: e.outcome.into(), cond, automatic, needs_moves });
+            g.ends.push(EndRule { outcome: e.outcome, cond, automatic, needs_moves });
         }
     }
 

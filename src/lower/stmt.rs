@@ -14,7 +14,7 @@ impl Lowerer<'_> {
     fn stmt(&self, s: &ast::Stmt) -> Option<Stmt> {
         let st = match s {
             ast::Stmt::Assign(n, op, e) => {
-                self.d.var(&n.text).map(|(slot, per)| Stmt::Assign(slot, per, (*op).into(), self.expr(e)))
+                self.d.var(&n.text).map(|(slot, per)| Stmt::Assign(slot, per, *op, self.expr(e)))
             }
             ast::Stmt::Drop(tn, at) => self.d.type_index(&tn.text).and_then(|t| {
                 let slot = self.d.reserves.iter().find(|(x, _)| *x as usize == t)?.1;

@@ -1,6 +1,7 @@
 //! Abstract syntax of the rules DSL, with byte spans into the source text.
 
 pub use crate::diag::Span;
+pub use crate::vocab::{AssignOp, CmpOp, Event, Outcome};
 
 /// A name with the place it was written.
 #[derive(Debug, Clone, PartialEq)]
@@ -253,23 +254,6 @@ pub enum Cond {
     Func(Name, Vec<Expr>),
 }
 
-/// Comparison operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CmpOp {
-    /// ==
-    Eq,
-    /// !=
-    Ne,
-    /// <
-    Lt,
-    /// <=
-    Le,
-    /// >
-    Gt,
-    /// >=
-    Ge,
-}
-
 /// An integer expression.
 #[derive(Debug, Clone)]
 pub enum Expr {
@@ -303,17 +287,6 @@ pub struct CounterDecl {
     pub clock: bool,
     /// Initial value.
     pub init: i64,
-}
-
-/// Events that fire triggers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// A piece moved (of one of the listed types, if any).
-    Move,
-    /// A piece (of one of the listed types) was captured.
-    Capture,
-    /// Any completed turn.
-    Turn,
 }
 
 /// `on EVENT TYPES [by PLAYER] [if COND] { STMTS }`.
@@ -350,28 +323,6 @@ pub enum Stmt {
     Reset(Name),
     /// `pocket`: the captured piece goes to the mover's reserve.
     Pocket,
-}
-
-/// Assignment operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AssignOp {
-    /// =
-    Set,
-    /// +=
-    Add,
-    /// -=
-    Sub,
-}
-
-/// Results of end rules, for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player to move wins.
-    Win,
-    /// The player to move loses.
-    Loss,
-    /// Draw.
-    Draw,
 }
 
 /// `RESULT if COND`.
