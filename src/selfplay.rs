@@ -2,7 +2,7 @@
 
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
 use crate::engine::Status;
-use crate::engine::state::{MoveList, State};
+use crate::engine::{MoveList, State};
 use crate::ir::Game;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -153,10 +153,7 @@ pub fn play_game(
 /// How a finished game ended: by an end rule while moves remained, or for want of moves
 /// (with or without a royal piece attacked).
 fn ending(g: &Game, st: &State, list: &mut MoveList, scratch: &mut State) -> Ending {
-    // The position API gives a finished node no actions; whether any remained is asked of
-    // the move generator itself.
-    g.legal_moves(st, list, scratch);
-    if !list.is_empty() {
+    if g.has_legal_action(st, list, scratch) {
         Ending::Rule
     } else if g.in_check(st, st.to_move) {
         Ending::NoMovesRoyalAttacked

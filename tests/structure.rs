@@ -204,6 +204,27 @@ fn functions_fit_on_a_screen() {
     assert!(long.is_empty(), "functions over {MAX_LINES} lines:\n{}", long.join("\n"));
 }
 
+/// "Legal moves, then is it over?" is the engine's to say (`Game::node`, `node_into`,
+/// `actions`): no front end, AI or test asks for the two separately.
+#[test]
+fn everyone_uses_the_position_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![];
+    rust_files(&src(), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    let mut found = vec![];
+    for f in files.iter().filter(|f| !f.starts_with(src().join("engine")) && !f.ends_with("tests/structure.rs")) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, l) in text.lines().enumerate() {
+            let c = code(l);
+            if c.contains(".legal_moves(") || c.contains(".status(") {
+                found.push(format!("{}:{}: {}", f.strip_prefix(root).unwrap().display(), i + 1, l.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "legal moves and status asked for separately:\n{}", found.join("\n"));
+}
+
 #[test]
 fn the_scanner_sees_references_and_functions() {
     let refs = references("use crate::{ir::Game, board::Cell};\n/// [`crate::ai`]\nlet x = crate::engine::Status;");

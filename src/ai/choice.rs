@@ -6,7 +6,7 @@ use crate::ai::limits::{Budget, Limits};
 use crate::ai::order::tactical_key;
 use crate::ai::rng::Rng;
 use crate::ai::score::{INF, MATE_BOUND};
-use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::engine::{Effect, Move, MoveList, State};
 use crate::ir::Game;
 use std::time::Instant;
 

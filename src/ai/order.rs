@@ -4,7 +4,7 @@
 use crate::ai::eval::piece_value;
 use crate::board::Cell;
 use crate::engine::ANY_TYPE;
-use crate::engine::state::{Effect, Move, MoveList, State};
+use crate::engine::{Effect, Move, MoveList, State};
 use crate::ir::Game;
 
 /// Moves of one node to search: (ordering key, index in the node's move list); best first

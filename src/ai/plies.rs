@@ -2,7 +2,7 @@
 //! decision so the search allocates only while it first grows.
 
 use crate::ai::order::MoveOrder;
-use crate::engine::state::{MoveList, State};
+use crate::engine::{MoveList, State};
 
 /// Per ply: a move list, the order to search it in, and a child position.
 #[derive(Debug, Default)]

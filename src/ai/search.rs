@@ -6,7 +6,7 @@ use crate::ai::eval::material;
 use crate::ai::order::{MoveOrder, PROMOTION_KEY, is_tactical, search_key, sort_best_first, tactical_key};
 use crate::ai::score::{INF, terminal_score};
 use crate::engine::Status;
-use crate::engine::state::{MoveList, State};
+use crate::engine::{MoveList, State};
 
 /// Plies of captures the quiescence search follows at most.
 const MAX_QUIESCENCE_DEPTH: usize = 8;

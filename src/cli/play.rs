@@ -5,7 +5,7 @@ use super::diagram::{Style, show_styled};
 use super::record::save_text;
 use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
 use crate::engine::Status;
-use crate::engine::state::{MoveList, State};
+use crate::engine::{MoveList, State};
 use crate::ir::Game;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};

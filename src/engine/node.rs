@@ -34,6 +34,13 @@ impl Game {
         status
     }
 
+    /// Whether the player to move has a legal action, whatever the end rules say (a
+    /// finished game may have ended by a rule while actions remained).
+    pub fn has_legal_action(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> bool {
+        self.legal_moves(st, out, scratch);
+        !out.is_empty()
+    }
+
     /// The legal actions at a node, without the automatic draw rules (none when it is over).
     pub fn actions(&self, st: &State) -> MoveList {
         self.node(st, &[], false).0

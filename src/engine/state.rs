@@ -5,7 +5,6 @@ use crate::board::{Cell, NONE};
 use crate::ir::{Kind, StepId};
 
 // Front ends import the action types from here too.
-pub use crate::engine::action::{Effect, Move, MoveList};
 
 /// A position: board, player to move, variables, registers and piece counts.
 #[derive(Debug, PartialEq, Eq, Hash)]
