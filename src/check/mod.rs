@@ -20,7 +20,7 @@ mod ends;
 pub mod expand;
 mod exprs;
 pub(crate) mod merged;
-mod patterns;
+pub(crate) mod patterns;
 mod pieces;
 mod rules;
 mod setup;

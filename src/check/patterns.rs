@@ -65,13 +65,7 @@ impl Checker<'_> {
         if self.d.registers.contains(&n.text) {
             return;
         }
-        let slot = match w.marks.iter().position(|m| *m == n.text) {
-            Some(i) => i,
-            None => {
-                w.marks.push(n.text.clone());
-                w.marks.len() - 1
-            }
-        };
+        let slot = mark_slot(&mut w.marks, &n.text);
         if slot >= MAX_MARKS {
             self.err(
                 CheckCode::TooManyMarks,
@@ -148,4 +142,12 @@ impl Checker<'_> {
             format!("actions: {}; macros: {}", builtins::usages(Kind::Action, ", "), known.join(", ")),
         );
     }
+}
+
+/// The slot of a mark in a pattern: the marks in the order they are first written.
+pub(crate) fn mark_slot(marks: &mut Vec<String>, name: &str) -> usize {
+    marks.iter().position(|m| m == name).unwrap_or_else(|| {
+        marks.push(name.to_string());
+        marks.len() - 1
+    })
 }

@@ -3,6 +3,7 @@
 
 use super::Lowerer;
 use crate::board::Cell;
+use crate::check::builtins;
 use crate::ir::limits::{MAX_KINDS, byte_below, saturating_byte};
 use crate::ir::{self, CmpOp, CondId, Who, ZoneId};
 use crate::syntax::ast::{self, Name};
@@ -96,8 +97,10 @@ impl Lowerer<'_> {
     }
 }
 
-/// The condition a keyword stands for.
+/// The condition a built-in condition word stands for (which words are built in is the
+/// checker's table's to say).
 fn keyword(t: &str) -> Option<ir::Cond> {
+    builtins::find(builtins::Kind::Condition, t)?;
     Some(match t {
         "true" => ir::Cond::True,
         "false" => ir::Cond::Not(Box::new(ir::Cond::True)),
@@ -116,4 +119,17 @@ fn keyword(t: &str) -> Option<ir::Cond> {
         "no-moves" => ir::Cond::NoMoves,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{builtins, keyword};
+
+    #[test]
+    fn every_built_in_condition_word_has_a_meaning() {
+        for b in builtins::BUILTINS.iter().filter(|b| b.kind == builtins::Kind::Condition) {
+            assert!(keyword(b.name).is_some(), "`{}` has no lowering", b.name);
+        }
+        assert!(keyword("zz").is_none());
+    }
 }

@@ -141,13 +141,7 @@ impl Lowerer<'_> {
             b.ops.push(Op::SetReg(saturating_byte(r)));
             return;
         }
-        let slot = match b.marks.iter().position(|m| *m == n.text) {
-            Some(i) => i,
-            None => {
-                b.marks.push(n.text.clone());
-                b.marks.len() - 1
-            }
-        };
+        let slot = crate::check::patterns::mark_slot(&mut b.marks, &n.text);
         if slot >= MAX_MARKS {
             self.expect(false, "checking limits the marks of a pattern");
             return;
