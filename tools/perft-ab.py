@@ -10,7 +10,7 @@ DEFAULT = ["games/chess.toml:6", "games/examples/xiangqi.toml:4", "games/taasen.
 ap = argparse.ArgumentParser()
 ap.add_argument("old"); ap.add_argument("new"); ap.add_argument("work", nargs="*")
 ap.add_argument("-n", type=int, default=3)
-a = ap.parse_args()
+a = ap.parse_intermixed_args()
 
 def run(binary, game, depth):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
