@@ -12,6 +12,7 @@
 //! events and outcomes the syntax and the IR share.
 
 pub mod ai;
+pub mod author;
 pub mod board;
 pub mod check;
 pub mod cli;
@@ -22,6 +23,7 @@ pub mod load;
 pub mod lower;
 pub mod notation;
 pub mod opt;
+pub mod record;
 pub mod render;
 pub mod selfplay;
 pub mod syntax;

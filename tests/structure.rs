@@ -25,7 +25,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ai", &["board", "engine", "ir", "notation"]),
     ("render", &["board", "engine", "ir", "notation"]),
     ("selfplay", &["ai", "board", "engine", "ir", "notation"]),
-    ("cli", &["ai", "board", "diag", "engine", "ir", "notation", "render", "selfplay"]),
+    ("record", &["engine", "ir", "notation"]),
+    ("author", &["ai", "board", "engine", "ir", "notation", "record", "render", "selfplay"]),
+    ("cli", &["ai", "author", "board", "diag", "engine", "ir", "notation", "record", "render", "selfplay"]),
 ];
 
 /// The one function allowed to be longer: the pattern machine's instruction dispatch.

@@ -2,19 +2,17 @@
 //! explain.
 //!
 //! `args` holds the flags and `run` one function per command; a command's position comes
-//! from `start` (`--fen`, `--moves`) or a saved game (`record`); `diagram` draws positions
+//! from `start` (`--fen`, `--moves`) or a saved game ([`crate::record`]); `diagram` draws positions
 //! as text, `play` is the interactive game and `explain` tells what a diagnostic code means.
 
 mod args;
 mod diagram;
 mod explain;
 mod play;
-mod record;
 mod run;
 mod start;
 
 pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
 pub use diagram::{Style, diagram, show, show_styled};
 pub use play::{PlayOpts, Side, play};
-pub use record::{Loaded, fnv1a64, load_record, save_text};
 pub use run::run;

@@ -2,11 +2,11 @@
 //! one method per command a person can type.
 
 use super::diagram::{Style, show_styled};
-use super::record::save_text;
 use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::{MoveList, State};
 use crate::ir::Game;
+use crate::record::save_text;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
 

@@ -4,11 +4,11 @@ use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
 use super::diagram::show as show_text;
 use super::explain::explain;
 use super::play::{PlayOpts, Side, play as play_session};
-use super::record::load_record;
 use super::start::{open, with_start};
 use crate::ai::Limits;
 use crate::engine::Perft;
 use crate::ir::Game;
+use crate::record::load_record;
 use crate::selfplay::Player;
 use std::time::Instant;
 

@@ -13,23 +13,6 @@ pub(super) fn open(game: &str, options: &[String]) -> Result<Game, i32> {
     })
 }
 
-/// Plays `actions` (notations) from `st`, pushing the key of every position left onto
-/// `hist`. At the first illegal action, gives its index and text.
-pub(super) fn replay<'a>(
-    g: &Game,
-    st: &mut State,
-    hist: &mut Vec<u64>,
-    actions: impl IntoIterator<Item = &'a str>,
-) -> Result<(), (usize, &'a str)> {
-    for (i, a) in actions.into_iter().enumerate() {
-        let list = g.actions(st);
-        let m = g.find_move(st, &list, a).ok_or((i, a))?;
-        hist.push(g.position_key(st));
-        g.apply(st, &m, list.effects_of(&m));
-    }
-    Ok(())
-}
-
 /// Opens the game of `start`, reaches its position and runs `f` on the game, the state and
 /// the keys of the earlier positions. A game that does not load exits 1; a bad position
 /// string or an illegal action exits 2.
@@ -49,7 +32,7 @@ pub(super) fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) ->
         None => g.initial(),
     };
     let mut hist = vec![];
-    if let Err((i, a)) = replay(&g, &mut st, &mut hist, start.moves.split_whitespace()) {
+    if let Err((i, a)) = g.play_line(&mut st, &mut hist, start.moves.split_whitespace()) {
         eprintln!("illegal action `{a}` at index {i} (0-based) of --moves");
         return 2;
     }

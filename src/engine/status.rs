@@ -21,29 +21,37 @@ impl Game {
     /// The game result at a node, given its legal moves; `history` holds position keys of
     /// earlier positions (for repetition); `automatic` applies repetition and clock draws.
     pub fn status(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> Status {
+        self.judge(st, moves, history, automatic).0
+    }
+
+    /// [`Game::status`] with the index in [`Game::ends`] of the end rule that decided it
+    /// (None while the game goes on, or when it stopped because no rule covered a player
+    /// without moves).
+    pub fn judge(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> (Status, Option<usize>) {
         let me = st.to_move;
         if st.pending().is_some() {
             // Game ends are judged between turns, not inside one.
-            return if self.is_chance(st) { Status::Chance } else { Status::Decision(me) };
+            return (if self.is_chance(st) { Status::Chance } else { Status::Decision(me) }, None);
         }
-        for r in &self.ends {
+        for (i, r) in self.ends.iter().enumerate() {
             if r.automatic && !automatic {
                 continue;
             }
             if self.end_holds(st, self.cond(r.cond), moves, history) {
                 let np = self.np() as u8;
-                return Status::Over(match r.outcome {
+                let winner = match r.outcome {
                     Outcome::Draw => None,
                     Outcome::Win => Some(me),
                     Outcome::Loss => (np == 2).then_some((me + 1) % np),
-                });
+                };
+                return (Status::Over(winner), Some(i));
             }
         }
         if moves.is_empty() {
             // No rule covers a player without moves: the game cannot go on; call it a draw.
-            return Status::Over(None);
+            return (Status::Over(None), None);
         }
-        Status::Decision(me)
+        (Status::Decision(me), None)
     }
 
     fn end_holds(&self, st: &State, c: &Cond, moves: &MoveList, history: &[u64]) -> bool {

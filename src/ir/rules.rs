@@ -159,6 +159,8 @@ pub struct EndRule {
     pub automatic: bool,
     /// Whether it needs the list of legal moves.
     pub needs_moves: bool,
+    /// Its source text, whitespace collapsed: how reports and test cases name the rule.
+    pub text: String,
 }
 
 /// A variable of the game state.

@@ -25,6 +25,8 @@ pub(super) enum Table {
     Options,
     Fen,
     Display,
+    /// `[[case]]`: test cases, read by `interp test` (crate::author), not by the loader.
+    Case,
 }
 
 /// The top-level tables, in the order the hint lists them.
@@ -37,6 +39,7 @@ pub(super) const TABLES: Keys<Table> = &[
     ("options", Table::Options),
     ("fen", Table::Fen),
     ("display", Table::Display),
+    ("case", Table::Case),
 ];
 
 /// The keys of `[game]`.

@@ -25,6 +25,9 @@ impl Reader<'_> {
                 ));
                 continue;
             };
+            if let Table::Case = which {
+                continue;
+            }
             let Some(t) = self.want_table(v, at, name) else { continue };
             match which {
                 Table::Game => self.game(t)?,
@@ -35,6 +38,7 @@ impl Reader<'_> {
                 Table::Options => self.options(t),
                 Table::Fen => self.fen(t),
                 Table::Display => self.display(t),
+                Table::Case => {}
             }
         }
         Ok(())

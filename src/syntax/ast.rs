@@ -334,6 +334,8 @@ pub struct EndRule {
     pub cond: Cond,
     /// Marked `auto`: an automatic draw rule, not applied inside perft.
     pub auto: bool,
+    /// Its source text, whitespace collapsed (how reports and tests name the rule).
+    pub text: String,
     /// Where it stands.
     pub span: Span,
 }

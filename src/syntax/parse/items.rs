@@ -175,6 +175,7 @@ impl Ctx {
         let mut v = vec![];
         for r in p.into_inner() {
             let sp = self.span(&r);
+            let text = r.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
             let mut it = r.into_inner();
             let outcome = match it.next().unwrap().as_str() {
                 "win" => Outcome::Win,
@@ -187,7 +188,7 @@ impl Ctx {
                 next = it.next().unwrap();
             }
             let cond = self.cond(next)?;
-            v.push(EndRule { outcome, cond, auto, span: sp });
+            v.push(EndRule { outcome, cond, auto, text, span: sp });
         }
         Ok(v)
     }

@@ -1,9 +1,9 @@
-//! Saved games: the text `save FILE` writes in `play`, and reading it back (`--load`).
+//! Saved games: the text `save FILE` writes in `play`, and reading it back (`--load`,
+//! and test cases that start from a record).
 //!
 //! A record is `game PATH`, `hash HEX` (the game file's fingerprint), `moves …`, and
 //! `fen F` when the game started from a position string.
 
-use super::start::replay;
 use crate::engine::state::State;
 use crate::ir::Game;
 
@@ -63,6 +63,13 @@ fn parse(text: &str) -> Result<Fields, String> {
     Ok(Fields { game, hash, moves, fen })
 }
 
+/// The start of a saved game's text: its position string (None for the setup) and its
+/// actions, separated by spaces.
+pub fn start_of(text: &str) -> Result<(Option<String>, String), String> {
+    let f = parse(text)?;
+    Ok((f.fen, f.moves))
+}
+
 /// Reads a saved game for `g` (loaded from `game_path`) and replays it.
 pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
@@ -81,7 +88,7 @@ pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, Stri
     };
     let mut hist = vec![];
     let record: Vec<String> = moves.split_whitespace().map(String::from).collect();
-    replay(g, &mut st, &mut hist, record.iter().map(String::as_str))
+    g.play_line(&mut st, &mut hist, record.iter().map(String::as_str))
         .map_err(|(i, a)| format!("illegal action `{a}` at index {i} (0-based) of the saved moves"))?;
     Ok((st, hist, record, fen))
 }
