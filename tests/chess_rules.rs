@@ -40,7 +40,7 @@ fn case(from: From, moves: &str) -> Case {
         },
         if moves.is_empty() { "-" } else { moves }
     ));
-    text.push_str(&interp::cli::show(g, &st, &hist));
+    text.push_str(&interp::render::show(g, &st, &hist));
     text.push_str(&format!("actions ({}):\n{}\n", actions.len(), grouped(&actions)));
     Case { st, hist, actions, text }
 }

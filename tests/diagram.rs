@@ -1,8 +1,8 @@
 //! Text diagrams: plain text (with a glyph per colour class on boards of three or more
 //! classes) and ANSI colour (cell backgrounds by colour class), snapshotted in snapshots/.
 
-use interp::cli::{Style, diagram};
 use interp::ir::Game;
+use interp::render::{Style, diagram};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

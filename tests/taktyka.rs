@@ -206,7 +206,7 @@ fn node(g: &Game, st: &State, label: &str, expected: &str) -> String {
     let got = legal(g, st).join(" ");
     assert_eq!(got, expected, "actions at `{label}`");
     let shown = if got.is_empty() { "(none)" } else { got.as_str() };
-    format!("== {label}\n{}actions: {shown}\n", interp::cli::show(g, st, &[]))
+    format!("== {label}\n{}actions: {shown}\n", interp::render::show(g, st, &[]))
 }
 
 /// The outcomes of a chance node with their probabilities, by notation.

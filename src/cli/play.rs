@@ -1,12 +1,12 @@
 //! The interactive game at the terminal: a [`Session`] holds the game in progress and has
 //! one method per command a person can type.
 
-use super::diagram::{Style, show_styled};
 use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::{MoveList, State};
 use crate::ir::Game;
 use crate::record::save_text;
+use crate::render::{Style, show_styled};
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
 

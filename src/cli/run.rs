@@ -1,7 +1,6 @@
 //! Runs a parsed command line: one function per command.
 
 use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
-use super::diagram::show as show_text;
 use super::explain::explain;
 use super::play::{PlayOpts, Side, play as play_session};
 use super::start::{open, with_start};
@@ -9,6 +8,7 @@ use crate::ai::Limits;
 use crate::engine::Perft;
 use crate::ir::Game;
 use crate::record::load_record;
+use crate::render::show as show_text;
 use crate::selfplay::Player;
 use std::time::Instant;
 

@@ -39,7 +39,7 @@ pub fn status(g: &Game, st: &State, hist: &[u64], automatic: bool) -> Status {
 pub fn case_text(g: &Game, st: &State, hist: &[u64], from: &str, moves: &str) -> String {
     let actions = legal(g, st);
     let mut text = format!("from: {from}\nmoves: {}\n", if moves.is_empty() { "-" } else { moves });
-    text.push_str(&interp::cli::show(g, st, hist));
+    text.push_str(&interp::render::show(g, st, hist));
     text.push_str(&format!("actions ({}):\n{}\n", actions.len(), grouped(&actions)));
     text
 }

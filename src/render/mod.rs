@@ -1,0 +1,8 @@
+//! Pictures of positions: SVG with every cell's true shape ([`svg`]) and text diagrams
+//! for terminals, reports and snapshots ([`text`]).
+
+pub mod svg;
+pub mod text;
+
+pub use svg::svg;
+pub use text::{Style, diagram, show, show_styled};
