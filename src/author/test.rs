@@ -284,7 +284,8 @@ impl Checker<'_> {
     fn all(&mut self, c: &Located) {
         let c = &c.case;
         let own = (!c.divide.is_empty()).then(|| c.divide_depth.unwrap_or(c.perft.len()));
-        self.perft(&c.perft, own);
+        // No divide where the case's own `divide`, or its `actions` at depth 1, show more.
+        self.perft(&c.perft, |d| Some(d) == own || (d == 1 && c.actions.is_some()));
         if let Some(depth) = own {
             self.divide(&c.divide, depth);
         }
@@ -308,9 +309,9 @@ impl Checker<'_> {
         self.report.held.push(line);
     }
 
-    /// perft(1..n); at the first depth that differs, the divide there (unless the case's
-    /// own `divide`, at `shown`, will list the differing branches).
-    fn perft(&mut self, want: &[u64], shown: Option<usize>) {
+    /// perft(1..n); at the first depth that differs, the divide there (unless `shown`
+    /// says another check shows the difference at that depth).
+    fn perft(&mut self, want: &[u64], shown: impl Fn(usize) -> bool) {
         for (i, &expected) in want.iter().enumerate() {
             let depth = i + 1;
             let got = Perft::new(self.g, self.st, depth).count(self.st, depth);
@@ -318,7 +319,7 @@ impl Checker<'_> {
                 self.held(format!("perft({depth}) = {got}"));
                 continue;
             }
-            let divide = if shown == Some(depth) { vec![] } else { divide(self.g, self.st, depth) };
+            let divide = if shown(depth) { vec![] } else { divide(self.g, self.st, depth) };
             self.fail(Failure::Perft { depth, expected, got, divide });
             return;
         }
@@ -518,9 +519,11 @@ fn failure_lines(f: &Failure) -> Vec<String> {
         Failure::Malformed(m) => vec![format!("malformed case: {m}")],
         Failure::Perft { depth, expected, got, divide } => perft_lines(*depth, *expected, *got, divide),
         Failure::Divide { depth, branches } => {
-            let mut v = vec![format!("divide at depth {depth}: branches that differ (expected, got)")];
+            let mut v = vec![format!("divide at depth {depth}: the branches that differ")];
             let show = |n: Option<u64>| n.map_or("no such action".to_string(), |n| n.to_string());
-            v.extend(branches.iter().map(|b| format!("  {} {}, {}", b.action, show(b.expected), show(b.got))));
+            v.extend(
+                branches.iter().map(|b| format!("  {}: expected {}, got {}", b.action, show(b.expected), show(b.got))),
+            );
             v
         }
         Failure::Actions { missing, extra } => {
