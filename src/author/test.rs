@@ -474,6 +474,10 @@ fn edits(a: &str, b: &str) -> usize {
 /// The report as text: a line per case (`ok`/`FAIL`), what differed below each failing
 /// case, and a total line; `verbose` adds every check that held.
 pub fn render(r: &GameReport, verbose: bool) -> String {
+    if r.cases.is_empty() && r.slow_skipped == 0 {
+        let side = cases::beside(Path::new(&r.game));
+        return format!("{}: no cases run (cases are [[case]] tables in it or in {})\n", r.game, side.display());
+    }
     let mut out = format!("{}: {} {}\n", r.game, r.cases.len(), plural(r.cases.len(), "case"));
     let w = r.cases.iter().map(|c| c.number.to_string().len()).max().unwrap_or(1);
     let pad = " ".repeat(w + 7);
@@ -550,4 +554,33 @@ fn perft_lines(depth: usize, expected: u64, got: u64, divide: &[Branch]) -> Vec<
         v.extend(divide.iter().map(|b| format!("  {} {}", b.action, b.count)));
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_changes() {
+        assert_eq!(edits("e2-e4", "e2-e4"), 0);
+        assert_eq!(edits("e2e4", "e2-e4"), 1);
+        assert_eq!(edits("e2-e5", "e2-e4"), 1);
+        assert_eq!(edits("", "abc"), 3);
+        assert_eq!(edits("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn near_misses_are_close_or_from_the_same_cell() {
+        let names: Vec<String> = ["e2-e3", "e2-e4", "g1-f3", "d2-d4"].map(String::from).to_vec();
+        assert_eq!(near("e2-e5", &names), ["e2-e3", "e2-e4"]);
+        assert_eq!(near("e2e4", &names), ["e2-e4", "e2-e3"]);
+        assert!(near("a7-a8", &names).is_empty());
+    }
+
+    #[test]
+    fn totals_name_the_slow_cases_left_out() {
+        assert_eq!(totals(3, 0, 0), "3 passed, 0 failed");
+        assert_eq!(totals(8, 1, 1), "8 passed, 1 failed (1 slow case skipped; run with --slow)");
+        assert_eq!(totals(0, 2, 3), "0 passed, 2 failed (3 slow cases skipped; run with --slow)");
+    }
 }
