@@ -1,5 +1,8 @@
-//! Asteryx Chess (RULES.md section 5): perft from the start, positions deep into games
-//! checked against an independent implementation, and snapshots of every rule.
+//! Asteryx Chess (RULES.md section 5): snapshots of every rule, on hand-built positions and
+//! on the reference vector positions. Perft from the start and the reference vectors
+//! (positions deep into games, checked against an independent implementation) are test
+//! cases in games/asteryx.tests.toml and games/asteryx-single.tests.toml (run by
+//! tests/game_cases.rs).
 
 mod common;
 
@@ -19,39 +22,6 @@ fn snap(name: &str, text: String) {
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => true}, {
         insta::assert_snapshot!(name, text);
     });
-}
-
-#[test]
-fn perft_from_the_start() {
-    let g = game("games/asteryx.toml");
-    let st = g.initial();
-    assert_eq!([1, 2, 3].map(|d| perft(&g, &st, d)), [35, 1038, 31098]);
-    let s = game("games/asteryx-single.toml");
-    let st = s.initial();
-    assert_eq!([1, 2, 3].map(|d| perft(&s, &st, d)), [35, 1042, 31422]);
-}
-
-#[test]
-fn option_on_the_command_line_equals_the_variant_file() {
-    let g = interp::open(repo_path("games/asteryx.toml").to_str().unwrap(), &["single-capture".into()]).unwrap();
-    assert_eq!(perft(&g, &g.initial(), 2), 1042);
-}
-
-/// Every line of a reference vector file: actions, perft(1), perft(2) and result.
-fn check_vectors(file: &str, data: &str) {
-    let g = game(file);
-    let n = common::check_vectors(&g, &std::fs::read_to_string(repo_path(data)).unwrap());
-    assert!(n >= 40);
-}
-
-#[test]
-fn deep_positions_match_the_reference() {
-    check_vectors("games/asteryx.toml", "tests/data/asteryx_vectors.txt");
-}
-
-#[test]
-fn deep_positions_match_the_reference_single_capture() {
-    check_vectors("games/asteryx-single.toml", "tests/data/asteryx_single_vectors.txt");
 }
 
 #[test]
@@ -92,15 +62,14 @@ fn pawn_zigzag_and_promotion() {
     snap("pawn", out);
 }
 
-/// Capturing moves (with their victims) at the first vector positions that have some.
-fn captures_in(file: &str, data: &str, want: usize) -> String {
+/// Capturing moves (with their victims) at the first reference vector positions (the
+/// cases in NAME.tests.toml) that have some.
+fn captures_in(file: &str, want: usize) -> String {
     let g = game(file);
-    let text = std::fs::read_to_string(repo_path(data)).unwrap();
     let mut out = String::new();
     let mut found = 0;
-    for line in text.lines() {
-        let moves = line.split('\t').next().unwrap();
-        let (st, _) = play(&g, &g.initial(), moves);
+    for moves in common::reference_moves(file) {
+        let (st, _) = play(&g, &g.initial(), &moves);
         let list = g.actions(&st);
         let mut caps: Vec<String> = list
             .moves
@@ -133,8 +102,8 @@ fn captures_in(file: &str, data: &str, want: usize) -> String {
 
 #[test]
 fn custodian_captures() {
-    snap("custodian_multiple", captures_in("games/asteryx.toml", "tests/data/asteryx_vectors.txt", 4));
-    snap("custodian_single", captures_in("games/asteryx-single.toml", "tests/data/asteryx_single_vectors.txt", 4));
+    snap("custodian_multiple", captures_in("games/asteryx.toml", 4));
+    snap("custodian_single", captures_in("games/asteryx-single.toml", 4));
 }
 
 #[test]

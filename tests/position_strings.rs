@@ -1,18 +1,17 @@
 //! Position strings read back to the same node, also inside a turn (a pending defender's
 //! escape, a die) and during the setup: for every reference vector position of every
-//! game, the actions and perft(2) from the string equal those reached by the actions.
+//! game (the cases of NAME.tests.toml), the actions and perft(2) from the string equal
+//! those reached by the actions.
 
 mod common;
 
-use common::{legal, perft, play, repo_path};
+use common::{legal, perft, play, reference_moves, repo_path};
 
-fn round_trip(game: &str, data: &str) -> (usize, usize) {
+fn round_trip(game: &str) -> (usize, usize) {
     let g = interp::open(repo_path(game).to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"));
-    let text = std::fs::read_to_string(repo_path(data)).unwrap();
     let (mut n, mut pending) = (0, 0);
-    for line in text.lines() {
-        let moves = line.split('\t').next().unwrap();
-        let (st, _) = play(&g, &g.initial(), moves);
+    for moves in reference_moves(game) {
+        let (st, _) = play(&g, &g.initial(), &moves);
         let s = g.position_string(&st);
         let back = g.parse_position(&s).unwrap_or_else(|e| panic!("`{s}`: {e}"));
         assert_eq!(g.position_string(&back), s);
@@ -26,22 +25,18 @@ fn round_trip(game: &str, data: &str) -> (usize, usize) {
 
 #[test]
 fn every_game_round_trips() {
-    for (game, data) in [
-        ("games/tishai.toml", "tests/data/tishai_vectors.txt"),
-        ("games/trubix-43.toml", "tests/data/trubix43_vectors.txt"),
-        ("games/asteryx.toml", "tests/data/asteryx_vectors.txt"),
-        ("games/taasen.toml", "tests/data/taasen_vectors.txt"),
-        ("games/taktyka.toml", "tests/data/taktyka_vectors.txt"),
-    ] {
-        let (n, _) = round_trip(game, data);
+    for game in
+        ["games/tishai.toml", "games/trubix-43.toml", "games/asteryx.toml", "games/taasen.toml", "games/taktyka.toml"]
+    {
+        let (n, _) = round_trip(game);
         assert!(n >= 40, "{game}");
     }
 }
 
 #[test]
 fn pending_decisions_round_trip() {
-    let (_, a) = round_trip("games/taasen.toml", "tests/data/taasen_vectors.txt");
-    let (_, b) = round_trip("games/taktyka.toml", "tests/data/taktyka_vectors.txt");
+    let (_, a) = round_trip("games/taasen.toml");
+    let (_, b) = round_trip("games/taktyka.toml");
     assert!(a + b > 0, "the vectors include nodes inside a turn");
     // The setup: after White's hidden leader choice, Black chooses.
     let g = interp::open(repo_path("games/taktyka.toml").to_str().unwrap(), &[]).unwrap();

@@ -25,20 +25,6 @@ fn at(g: &Game, moves: &str) -> State {
 }
 
 #[test]
-fn perft_from_the_true_start() {
-    let g = game();
-    let st = g.initial();
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&g, &st, d)), [20, 400, 800, 1600]);
-}
-
-#[test]
-fn perft_from_the_standard_test_position() {
-    let g = game();
-    let st = at(&g, STANDARD);
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&g, &st, d)), [9, 81, 908, 10362]);
-}
-
-#[test]
 fn setup_decisions_are_nodes_of_their_agents() {
     let g = game();
     let st = g.initial();
@@ -57,24 +43,15 @@ fn setup_decisions_are_nodes_of_their_agents() {
     assert_eq!(status_text(&g, &st, &[]), "to move: white");
 }
 
-#[test]
-fn deep_positions_match_the_reference() {
-    let g = game();
-    let text = std::fs::read_to_string(repo_path("tests/data/taktyka_vectors.txt")).unwrap();
-    assert!(common::check_vectors(&g, &text) >= 40);
-}
-
 /// The first vector positions where the side to move may charge, with the charges and
 /// the die that follows each.
 #[test]
 fn charges_and_the_die() {
     let g = game();
-    let text = std::fs::read_to_string(repo_path("tests/data/taktyka_vectors.txt")).unwrap();
     let mut out = String::new();
     let mut found = 0;
-    for line in text.lines() {
-        let moves = line.split('\t').next().unwrap();
-        let st = at(&g, moves);
+    for moves in common::reference_moves("games/taktyka.toml") {
+        let st = at(&g, &moves);
         let list = g.actions(&st);
         for m in &list.moves {
             if !list.effects_of(m).iter().any(|e| matches!(e, interp::engine::Effect::Then(..))) {

@@ -1,7 +1,7 @@
-//! Tishai (RULES.md section 1) as games/tishai.toml states it: perft from the start, the
-//! reference vectors (tests/data/tishai_vectors.txt, copied from the independent Python
-//! reference), snapshots of the legal actions for every special rule (in snapshots/,
-//! checked against the reference when written) and the game ends.
+//! Tishai (RULES.md section 1) as games/tishai.toml states it: snapshots of the legal
+//! actions for every special rule (in snapshots/, checked against the independent Python
+//! reference when written) and the game ends. Perft from the start and the reference
+//! vectors are test cases in games/tishai.tests.toml (run by tests/game_cases.rs).
 
 mod variants;
 use interp::engine::State;
@@ -45,22 +45,6 @@ fn piece_at(g: &Game, st: &State, cell: &str) -> Option<char> {
 
 fn strs(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
-}
-
-#[test]
-fn perft_from_the_start() {
-    let g = game();
-    let st = g.initial();
-    assert_eq!(perft(&g, &st, 1), 27);
-    assert_eq!(perft(&g, &st, 2), 729);
-    assert_eq!(perft(&g, &st, 3), 20320);
-}
-
-#[test]
-fn reference_vectors() {
-    let g = game();
-    let n = check_vectors(&g, include_str!("data/tishai_vectors.txt"));
-    assert!(n >= 40, "checked {n} lines");
 }
 
 #[test]
@@ -154,10 +138,9 @@ fn capturing_a_wizard_drops_a_pawn() {
     assert_eq!(var(&g, &st, "pawns", 1), 0, "taking a Wizard does not count as a Pawn");
 }
 
-/// Plays a reference vector line (1-based) and returns its state and history.
+/// Plays reference vector `n` (games/tishai.tests.toml) and returns its state and history.
 fn vector_line(g: &Game, n: usize) -> (State, Vec<u64>, String) {
-    let line = include_str!("data/tishai_vectors.txt").lines().nth(n - 1).unwrap();
-    let moves = line.split('\t').next().unwrap().to_string();
+    let moves = reference_vector("games/tishai.toml", n);
     let (st, hist) = play(g, &moves);
     (st, hist, moves)
 }

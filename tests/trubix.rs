@@ -1,8 +1,8 @@
-//! Trubix-43 (RULES.md section 2) as games/trubix-43.toml states it: perft from the start,
-//! the reference vectors (tests/data/trubix43_vectors.txt, copied from the independent
-//! Python reference), snapshots of the legal actions for every Woozan special move, every
-//! promotion choice and the half-offset cells (in snapshots/, checked against the reference
-//! when written) and the game ends.
+//! Trubix-43 (RULES.md section 2) as games/trubix-43.toml states it: snapshots of the legal
+//! actions for every Woozan special move, every promotion choice and the half-offset cells
+//! (in snapshots/, checked against the independent Python reference when written) and the
+//! game ends. Perft from the start and the reference vectors are test cases in
+//! games/trubix-43.tests.toml (run by tests/game_cases.rs).
 
 mod variants;
 use interp::engine::State;
@@ -49,22 +49,6 @@ fn has(acts: &[String], a: &str) -> bool {
 
 fn strs(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
-}
-
-#[test]
-fn perft_from_the_start() {
-    let g = game();
-    let st = g.initial();
-    assert_eq!(perft(&g, &st, 1), 11);
-    assert_eq!(perft(&g, &st, 2), 121);
-    assert_eq!(perft(&g, &st, 3), 2081);
-}
-
-#[test]
-fn reference_vectors() {
-    let g = game();
-    let n = check_vectors(&g, include_str!("data/trubix43_vectors.txt"));
-    assert!(n >= 40, "checked {n} lines");
 }
 
 #[test]
@@ -281,12 +265,12 @@ fn pin_along_a_half_cell_link() {
 
 // ---- game ends -----------------------------------------------------------------------------
 
-/// Plays a reference vector line (1-based) and snapshots its final position.
+/// Plays reference vector `line` (games/trubix-43.tests.toml) and snapshots its final
+/// position.
 fn end_case(g: &Game, name: &str, line: usize) -> (State, Status) {
-    let l = include_str!("data/trubix43_vectors.txt").lines().nth(line - 1).unwrap();
-    let moves = l.split('\t').next().unwrap();
-    let (st, hist) = play(g, moves);
-    snap(name, &case_text(g, &st, &hist, "start", moves));
+    let moves = reference_vector("games/trubix-43.toml", line);
+    let (st, hist) = play(g, &moves);
+    snap(name, &case_text(g, &st, &hist, "start", &moves));
     assert!(legal(g, &st).is_empty());
     let s = status(g, &st, &hist, false);
     (st, s)

@@ -2,11 +2,13 @@
 //! `NAME.tests.toml` beside it. A case says where it starts (the setup or `fen`, then
 //! `moves`, or a saved game `record`) and what must hold there: perft counts, the exact
 //! list of legal actions, the result and the end rule that decided it, actions that must
-//! be legal or illegal.
+//! be legal or illegal. `divide` gives the expected count below each action at one depth,
+//! so that a wrong total points at the branch that differs.
 
 use crate::engine::State;
 use crate::ir::Game;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// One test case, as written.
@@ -29,6 +31,13 @@ pub struct Case {
     /// perft(1), perft(2), …: the leaves of the decision tree at each depth.
     #[serde(default)]
     pub perft: Vec<u64>,
+    /// Expected perft counts below each action at depth `divide-depth`, e.g.
+    /// `divide = { "e2-e4" = 13160, "g1-f3" = 11378 }` (the actions left out are not
+    /// checked).
+    #[serde(default)]
+    pub divide: BTreeMap<String, u64>,
+    /// The depth of `divide` (default: the last depth of `perft`).
+    pub divide_depth: Option<usize>,
     /// The legal actions, exactly (in any order).
     pub actions: Option<Vec<String>>,
     /// `ongoing`, `draw`, or `PLAYER wins` (also just `PLAYER`), judged as `show` does.

@@ -70,6 +70,20 @@ pub enum Cmd {
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),
+    /// Run the test cases of games ([[case]] tables, NAME.tests.toml); exit 1 if one fails.
+    Test {
+        /// Game files (default: every game under games/).
+        games: Vec<String>,
+        /// Also run the cases marked slow (deep perft).
+        #[arg(long)]
+        slow: bool,
+        /// Only the cases with this number, or whose title contains this text.
+        #[arg(long = "case")]
+        case: Option<String>,
+        /// Also print every check that held.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.

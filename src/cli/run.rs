@@ -22,6 +22,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Play(args) => play(&args),
         Cmd::Render { start, output } => render(&start, &output),
         Cmd::Selfplay(args) => selfplay(&args),
+        Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Explain { code } => explain(code.as_deref()),
     }
 }

@@ -110,7 +110,7 @@ macro_rules! with_snapshots {
     };
 }
 
-/// `ongoing`, `white`, `black` or `draw`, as the reference vector files write results.
+/// `ongoing`, `draw` or the winner's name.
 pub fn result_word(g: &Game, s: Status) -> String {
     match s {
         Status::Decision(_) | Status::Chance => "ongoing".into(),
@@ -119,29 +119,25 @@ pub fn result_word(g: &Game, s: Status) -> String {
     }
 }
 
-/// The status without automatic draws (as perft and the reference vectors judge).
-fn status_raw(g: &Game, st: &State) -> Status {
-    g.node(st, &[], false).1
+/// The actions of the reference vectors of a game (`game` relative to the repository),
+/// in order: the cases named "reference vector N (...)" in its NAME.tests.toml, made by
+/// tools/vectors-to-cases.py from the independent implementations' vector files. Their
+/// perft, actions and results are checked by tests/game_cases.rs.
+pub fn reference_moves(game: &str) -> Vec<String> {
+    let all = interp::author::cases::load(&repo_path(game)).unwrap_or_else(|e| panic!("{e}"));
+    let moves: Vec<String> = all
+        .into_iter()
+        .filter(|c| c.case.name.as_deref().is_some_and(|n| n.starts_with("reference vector ")))
+        .map(|c| c.case.moves)
+        .collect();
+    assert!(moves.len() >= 40, "{game}: {} reference vectors", moves.len());
+    moves
 }
 
-/// Checks every line of a reference vector file (tab-separated: actions, perft(1),
-/// perft(2), sorted legal actions, result) and returns how many lines it checked.
-pub fn check_vectors(g: &Game, data: &str) -> usize {
-    let mut n = 0;
-    for (i, line) in data.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        assert_eq!(f.len(), 5, "line {}: five tab-separated fields", i + 1);
-        let (st, _) = play(g, &g.initial(), f[0]);
-        let acts = legal(g, &st);
-        let want: Vec<&str> = f[3].split_whitespace().collect();
-        assert_eq!(acts, want, "line {}: legal actions after `{}`", i + 1, f[0]);
-        assert_eq!(acts.len().to_string(), f[1], "line {}: perft(1)", i + 1);
-        assert_eq!(perft(g, &st, 2).to_string(), f[2], "line {}: perft(2)", i + 1);
-        assert_eq!(result_word(g, status_raw(g, &st)), f[4], "line {}: result", i + 1);
-        n += 1;
-    }
-    n
+/// The actions of reference vector `n` (1-based, its line in the vector file) of a game.
+pub fn reference_vector(game: &str, n: usize) -> String {
+    let prefix = format!("reference vector {n} (");
+    let all = interp::author::cases::load(&repo_path(game)).unwrap_or_else(|e| panic!("{e}"));
+    let c = all.into_iter().find(|c| c.case.name.as_deref().is_some_and(|t| t.starts_with(&prefix)));
+    c.unwrap_or_else(|| panic!("{game}: no {prefix}…)")).case.moves
 }

@@ -10,7 +10,7 @@ use interp::ir::Game;
 mod common;
 
 #[allow(unused_imports)]
-pub use common::{check_vectors, grouped, legal, perft, repo_path, result_word};
+pub use common::{grouped, legal, perft, reference_vector, repo_path, result_word};
 
 /// Loads and compiles `games/<file>`.
 pub fn load(file: &str) -> Game {
