@@ -7,6 +7,7 @@
 //! [`crate::render`].
 
 mod args;
+mod diff;
 mod explain;
 mod play;
 mod run;
