@@ -6,6 +6,7 @@ mod common;
 
 use common::repo_path;
 use interp::author::diff::{Change, Chooses, Group, Report, Root, Settings, Shape, Signature, compare, text};
+use interp::engine::Status;
 use interp::ir::Game;
 use std::process::Command;
 
@@ -156,6 +157,53 @@ fn the_cases_of_the_old_game_are_compared() {
 }
 
 #[test]
+fn a_stalemate_that_loses_changes_the_result() {
+    let (old, new) =
+        (open("games/examples/minichess.toml"), open("tests/fixtures/diff/minichess-stalemate-loses.toml"));
+    let r = compare(&old, &new, &[], &small(2, 30));
+    assert!(!r.groups.is_empty());
+    for g in &r.groups {
+        let Signature::Result { old: o, new: n } = &g.signature else {
+            panic!("unexpected difference {}", g.signature.title());
+        };
+        assert_eq!(o, "draw");
+        assert!(n.ends_with(" wins"), "{n}");
+        let (so, sn) = (reach(&old, &g.line.actions), reach(&new, &g.line.actions));
+        let judged = |g: &Game, st| {
+            let list = g.actions(st);
+            let (status, rule) = g.judge(st, &list, &[], true);
+            (status, rule.map(|i| g.ends[i].text.clone()))
+        };
+        let (o, n) = (judged(&old, &so), judged(&new, &sn));
+        assert_eq!(o, (Status::Over(None), Some("draw if no-moves".into())));
+        assert!(matches!(n, (Status::Over(Some(_)), Some(ref r)) if r == "loss if no-moves"), "{n:?}");
+    }
+}
+
+#[test]
+fn a_reworded_end_rule_with_the_same_results_is_reported_as_a_changed_rule() {
+    let (old, new) =
+        (open("games/examples/minichess.toml"), open("tests/fixtures/diff/minichess-stalemate-reworded.toml"));
+    let r = compare(&old, &new, &[], &small(2, 30));
+    let sigs: Vec<&Signature> = r.groups.iter().map(|g| &g.signature).collect();
+    let want = Signature::Rule { old: "draw if no-moves".into(), new: "draw if no-moves & !check".into() };
+    assert_eq!(sigs, [&want]);
+    assert!(want.is_minor());
+}
+
+#[test]
+fn a_case_given_by_a_position_string_roots_its_lines_there() {
+    let args = ["diff", "tests/fixtures/diff/chess-with-fen-case.toml", "games/examples/chess-no-castling.toml"];
+    let budget = ["--depth", "1", "--games", "0", "--ai-games", "0", "--time", "600"];
+    let (code, out, err) = run(&[&args[..], &budget[..]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("1 case, 0 random games, 0 AI games)."), "{out}");
+    let want = "1. King moves removed, in 23 positions; first in case `kings and rooks` (from its position string)\n   \
+                white to move; removed: e1-c1 e1-g1; added: (none)\n";
+    assert!(out.contains(want), "{out}");
+}
+
+#[test]
 fn a_copy_with_only_comments_changed_shows_no_difference() {
     let args = ["diff", "games/taktyka.toml", "tests/fixtures/diff/taktyka-comments.toml"];
     let budget = ["--depth", "2", "--games", "4", "--ai-games", "1", "--plies", "80", "--time", "600"];
@@ -181,6 +229,18 @@ fn the_binary_reports_differences_with_exit_status_1() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("1 difference:\n1. King moves removed, in "), "{out}");
     assert!(!out.contains("Stopped early"), "{out}");
+}
+
+#[test]
+fn a_spent_time_budget_stops_exploring_and_says_so() {
+    // A millisecond cannot cover xiangqi's 44 + 1920 positions of the first two plies.
+    let args = ["diff", "games/examples/xiangqi.toml", "games/examples/xiangqi.toml", "--time", "0.001"];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("\nStopped early: the time budget (0.001 s, --time) ran out; differences may remain.\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -27,6 +27,7 @@ pub struct Explorer<'a> {
     deadline: Option<Instant>,
     cut: Option<Cut>,
     bar: ProgressBar,
+    phase: String,
     depth: usize,
     sweep_partial: bool,
     cases: (usize, usize),
@@ -46,6 +47,7 @@ impl<'a> Explorer<'a> {
             deadline,
             cut: None,
             bar: progress_bar(settings),
+            phase: String::new(),
             depth: 0,
             sweep_partial: false,
             cases: (0, 0),
@@ -119,10 +121,21 @@ impl<'a> Explorer<'a> {
                 self.file(sig, line);
             }
             if self.seen.len().is_multiple_of(256) {
-                self.bar.set_message(format!("{} positions", self.seen.len()));
+                self.show_progress();
             }
         }
         node
+    }
+
+    /// What the bar says: the phase and the positions compared so far.
+    fn show_progress(&self) {
+        self.bar.set_message(format!("{}: {} positions", self.phase, self.seen.len()));
+    }
+
+    /// Starts a phase of the exploration (for the progress bar).
+    fn start_phase(&mut self, phase: String) {
+        self.phase = phase;
+        self.show_progress();
     }
 
     /// Counts a difference in its group, keeping the group's shortest line.
@@ -145,7 +158,7 @@ impl<'a> Explorer<'a> {
         let cap = (self.settings.positions as f64 * SWEEP_SHARE) as usize;
         let Some(start) = Pair::root(old, new, &Root::Start) else { return };
         let mut layer = vec![(Line { root: Root::Start, actions: vec![] }, start)];
-        self.bar.set_message("breadth-first sweep");
+        self.start_phase("breadth-first sweep".into());
         for ply in 0..=self.settings.depth {
             let mut next = vec![];
             for (line, p) in &layer {
@@ -178,7 +191,7 @@ impl<'a> Explorer<'a> {
             return;
         };
         self.cases.0 += 1;
-        self.bar.set_message(format!("case {}", c.title()));
+        self.start_phase(format!("case {}", c.title()));
         let node = self.visit(&line, &p);
         for (l, q) in children(old, new, &line, &p, &node.common()) {
             if self.out_of_budget(self.settings.positions) {
@@ -199,7 +212,7 @@ impl<'a> Explorer<'a> {
         let limits = Limits { time_ms: None, nodes: Some(self.settings.ai_nodes), depth: None };
         let Some(mut p) = Pair::root(old, new, &Root::Start) else { return };
         let mut line = Line { root: Root::Start, actions: vec![] };
-        self.bar.set_message(format!("{} game {}", if ai { "AI" } else { "random" }, i + 1));
+        self.start_phase(format!("{} game {}", if ai { "AI" } else { "random" }, i + 1));
         if ai {
             self.games.1 += 1
         } else {
