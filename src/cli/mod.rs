@@ -1,4 +1,4 @@
-//! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay,
+//! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay, diff,
 //! explain.
 //!
 //! `args` holds the flags and `run` one function per command; a command's position comes
