@@ -17,6 +17,16 @@ pub struct Side {
 }
 
 impl Side {
+    /// The position after an action of `view` (this position's view).
+    fn follow(&self, g: &Game, view: &View, action: &str) -> Option<Side> {
+        let i = view.actions.iter().position(|a| a == action)?;
+        let m = view.list.moves[i];
+        let mut next = self.clone();
+        next.hist.push(g.position_key(&self.st));
+        g.apply(&mut next.st, &m, view.list.effects_of(&m));
+        Some(next)
+    }
+
     /// Plays one action (a notation); false when it is not legal here.
     pub fn play(&mut self, g: &Game, action: &str) -> bool {
         g.play_line(&mut self.st, &mut self.hist, [action]).is_ok()
@@ -52,6 +62,12 @@ impl Pair {
     /// Plays an action in both games; false when it is illegal in either.
     pub fn play(&mut self, old: &Game, new: &Game, action: &str) -> bool {
         self.old.play(old, action) && self.new.play(new, action)
+    }
+
+    /// The pair after an action legal in both games at `node` (this pair's node),
+    /// applied from the node's move lists (no second move generation).
+    pub fn follow(&self, old: &Game, new: &Game, node: &Node, action: &str) -> Option<Pair> {
+        Some(Pair { old: self.old.follow(old, &node.old, action)?, new: self.new.follow(new, &node.new, action)? })
     }
 
     /// A key for "this position was compared already".

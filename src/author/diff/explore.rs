@@ -171,7 +171,7 @@ impl<'a> Explorer<'a> {
                 }
                 let node = self.visit(line, p);
                 if ply < self.settings.depth {
-                    next.extend(children(old, new, line, p, &node.common()));
+                    next.extend(children(old, new, line, p, &node));
                 }
             }
             self.depth = ply;
@@ -193,7 +193,7 @@ impl<'a> Explorer<'a> {
         self.cases.0 += 1;
         self.start_phase(format!("case {}", c.title()));
         let node = self.visit(&line, &p);
-        for (l, q) in children(old, new, &line, &p, &node.common()) {
+        for (l, q) in children(old, new, &line, &p, &node) {
             if self.out_of_budget(self.settings.positions) {
                 return;
             }
@@ -233,22 +233,21 @@ impl<'a> Explorer<'a> {
                 String::new()
             };
             let action = if common.contains(&pick) { pick } else { common[rng.below(common.len())].clone() };
-            if !p.play(old, new, &action) {
-                return;
-            }
+            let Some(next) = p.follow(old, new, &node, &action) else { return };
+            p = next;
             line.actions.push(action);
         }
     }
 }
 
-/// The children of a node over the actions legal in both games.
-fn children(old: &Game, new: &Game, line: &Line, p: &Pair, common: &[String]) -> Vec<(Line, Pair)> {
+/// The children of a node (`p`'s, compared as `node`) over the actions legal in both
+/// games.
+fn children(old: &Game, new: &Game, line: &Line, p: &Pair, node: &Node) -> Vec<(Line, Pair)> {
     let mut out = vec![];
-    for a in common {
-        let mut q = p.clone();
-        if q.play(old, new, a) {
+    for a in node.common() {
+        if let Some(q) = p.follow(old, new, node, &a) {
             let mut l = line.clone();
-            l.actions.push(a.clone());
+            l.actions.push(a);
             out.push((l, q));
         }
     }
