@@ -13,10 +13,10 @@ const SHOWN: usize = 8;
 /// as the user gave them.
 pub fn text(old: &Game, new: &Game, names: (&str, &str), r: &Report, s: &Settings) -> String {
     let mut out = format!(
-        "Compared {} (old) and {} (new): {} positions explored ({}).\n",
+        "Compared {} (old) and {} (new): {} explored ({}).\n",
         names.0,
         names.1,
-        r.positions,
+        positions(r.positions),
         explored(r, s)
     );
     match r.cut {
@@ -31,7 +31,7 @@ pub fn text(old: &Game, new: &Game, names: (&str, &str), r: &Report, s: &Setting
         None => {}
     }
     if r.groups.is_empty() {
-        out.push_str(&format!("No difference in {} positions explored.\n", r.positions));
+        out.push_str(&format!("No difference in {} explored.\n", positions(r.positions)));
         return out;
     }
     let n = r.groups.len();
@@ -40,6 +40,11 @@ pub fn text(old: &Game, new: &Game, names: (&str, &str), r: &Report, s: &Setting
         out.push_str(&group(old, new, i + 1, g));
     }
     out
+}
+
+/// `1 position`, `12 positions`.
+fn positions(n: usize) -> String {
+    format!("{n} position{}", if n == 1 { "" } else { "s" })
 }
 
 /// What the exploration covered: `start, 3 plies breadth-first, 4 cases, …`.
@@ -67,13 +72,8 @@ fn explored(r: &Report, s: &Settings) -> String {
 
 /// One group: its title and count, its line, what differs there, the diagram.
 fn group(old: &Game, new: &Game, number: usize, g: &Group) -> String {
-    let mut out = format!(
-        "{number}. {}, in {} position{}; first {}\n",
-        g.signature.title(),
-        g.positions,
-        if g.positions == 1 { "" } else { "s" },
-        where_(&g.line)
-    );
+    let mut out =
+        format!("{number}. {}, in {}; first {}\n", g.signature.title(), positions(g.positions), where_(&g.line));
     let Some(p) = Pair::reach(old, new, &g.line) else {
         out.push_str("   (its line no longer plays in both games)\n");
         return out;
