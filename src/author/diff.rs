@@ -3,17 +3,19 @@
 //! who acts, the result and the end rule that decided it — and the differences are
 //! grouped by what changed, each group with the shortest line found that shows it.
 //!
-//! Modules: `compare` (one node in both games, and the signature of each difference),
-//! `explore` (the breadth-first sweep, the cases, random and AI playouts, within the
-//! budgets), `shorten` (shortening the lines playouts found) and `report` (the text).
+//! Modules: `compare` (one node in both games and its differences), `signature` (what a
+//! difference is about, the key of its group), `explore` (the breadth-first sweep, the
+//! cases, random and AI playouts, within the budgets), `shorten` (shortening the lines
+//! found) and `report` (the text).
 
 mod compare;
 mod explore;
 mod report;
 mod shorten;
+mod signature;
 
-pub use compare::{Change, Chooses, Shape, Signature};
 pub use report::text;
+pub use signature::{Change, Chooses, Shape, Signature};
 
 use crate::author::cases::Located;
 use crate::ir::Game;

@@ -1,7 +1,8 @@
 //! The report's text: what was explored, then each group of differences with its
 //! shortest line, what differs at the end of that line, and a diagram of it.
 
-use super::compare::{Change, Node, Pair, View};
+use super::compare::{Node, Pair, View};
+use super::signature::Change;
 use super::{Cut, Group, Line, Report, Root, Settings, Signature};
 use crate::ir::Game;
 use crate::render::{Style, diagram};
