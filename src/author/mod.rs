@@ -4,4 +4,5 @@
 //! (`interp diff`).
 
 pub mod cases;
+pub mod diff;
 pub mod test;

@@ -84,6 +84,8 @@ pub enum Cmd {
         #[arg(long)]
         verbose: bool,
     },
+    /// Compare two rule sets: explore positions under both and report where they differ.
+    Diff(DiffArgs),
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
@@ -144,4 +146,37 @@ pub struct SelfplayArgs {
     /// Stop a game after this many plies and count it as a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+}
+
+/// The flags of `diff`.
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The old game file.
+    pub old: String,
+    /// The new game file.
+    pub new: String,
+    /// Plies of the breadth-first sweep from the start.
+    #[arg(long, default_value_t = 3)]
+    pub depth: usize,
+    /// Random playouts from the start.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// AI playouts from the start (the old game's AI, a small node budget per decision).
+    #[arg(long, default_value_t = 2)]
+    pub ai_games: usize,
+    /// Plies per playout at most.
+    #[arg(long, default_value_t = 200)]
+    pub plies: usize,
+    /// Seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop exploring after this many seconds.
+    #[arg(long, default_value = "30")]
+    pub time: Option<f64>,
+    /// Compare at most this many positions.
+    #[arg(long, default_value_t = 50_000)]
+    pub positions: usize,
+    /// Set a game option of both games: NAME or NAME=VALUE (repeatable).
+    #[arg(long = "option")]
+    pub options: Vec<String>,
 }

@@ -1,6 +1,7 @@
 //! Runs a parsed command line: one function per command.
 
 use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
+use super::diff::diff;
 use super::explain::explain;
 use super::play::{PlayOpts, Side, play as play_session};
 use super::start::{open, with_start};
@@ -23,6 +24,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Render { start, output } => render(&start, &output),
         Cmd::Selfplay(args) => selfplay(&args),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
+        Cmd::Diff(args) => diff(&args),
         Cmd::Explain { code } => explain(code.as_deref()),
     }
 }
