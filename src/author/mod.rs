@@ -4,3 +4,4 @@
 //! (`interp diff`).
 
 pub mod cases;
+pub mod snapshot;

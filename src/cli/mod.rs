@@ -10,6 +10,7 @@ mod args;
 mod explain;
 mod play;
 mod run;
+mod snapshot;
 mod start;
 
 pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};

@@ -22,6 +22,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Play(args) => play(&args),
         Cmd::Render { start, output } => render(&start, &output),
         Cmd::Selfplay(args) => selfplay(&args),
+        Cmd::Snapshot { games, check, accept, dir } => super::snapshot::snapshot(&games, check, accept, dir.as_deref()),
         Cmd::Explain { code } => explain(code.as_deref()),
     }
 }
