@@ -144,6 +144,7 @@ moves = "a1-a5"
     assert_eq!(snapshot(&dir, &["games/mini.toml"]).status.code(), Some(0));
     let text = std::fs::read_to_string(snap_file(&dir)).unwrap();
     let after = text.split("Case 1: after 1. b3\n").nth(1).expect("case 1 has a section");
+    assert!(after.starts_with("-------------------\nfrom: moves b2-b3\nposition: "), "{after}");
     assert!(after.contains("position: rnbqk/ppppp/1P3/P1PPP/RNBQK b - -\nto move: black\n"), "{after}");
     assert!(after.contains("perft by depth: 1: 8, 2: 77, 3: 748\nactions (8):\n  a4-a3 a4-b3 "), "{after}");
     let mate = text.split("Case 2: a mate\n").nth(1).unwrap();
@@ -151,7 +152,10 @@ moves = "a1-a5"
         mate.contains("result: white wins, by end rule 1: loss if no-moves & check\nperft by depth: 1: 0\n"),
         "{mate}"
     );
-    assert!(text.contains("Case 3: deep\n------------\n(a slow case: left out of the report)\n"), "{text}");
+    assert!(
+        text.contains("Case 3: deep\n------------\nfrom: the start\n(a slow case: left out of the report)\n"),
+        "{text}"
+    );
     let bad = text.split("Case 4: cannot start\n").nth(1).unwrap();
     assert!(bad.contains("(its start cannot be reached: `moves`: action 1 (`a1-a5`) is not legal there"), "{bad}");
     let order = ["\nThe start\n", "Case 1:", "Case 4:", "\nPiece moves on an otherwise empty board\n"];
@@ -169,6 +173,9 @@ fn a_case_with_options_opens_the_game_with_them() {
     let o = snapshot(&dir, &["games/asteryx.toml"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(dir.join("snapshots/game_snapshots__report@asteryx.toml.snap")).unwrap();
-    assert!(text.contains("Case 1: one victim\n------------------\noptions: single-capture\nposition: "), "{text}");
+    assert!(
+        text.contains("Case 1: one victim\n------------------\nfrom: the start\noptions: single-capture\nposition: "),
+        "{text}"
+    );
     assert!(text.contains("options: no-such-option\n(the game does not open with these options:"), "{text}");
 }

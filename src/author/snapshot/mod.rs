@@ -12,7 +12,7 @@ mod perft;
 mod pieces;
 mod text;
 
-use crate::author::cases::Located;
+use crate::author::cases::{Case, Located};
 use crate::engine::{MoveList, State, Status};
 use crate::ir::Game;
 use crate::render::{Style, diagram};
@@ -88,6 +88,11 @@ fn header(g: &Game) -> String {
 /// A case's section: its title, then its position (or why it was left out).
 fn case_section(path: &Path, g: &Game, c: &Located) -> String {
     let mut out = heading(&format!("Case {}: {}", c.number, c.title()));
+    if c.case.name.is_some() {
+        // Where it starts, as the title of an unnamed case says it.
+        let unnamed = Located { case: Case { name: None, ..c.case.clone() }, ..c.clone() };
+        out.push_str(&format!("from: {}\n", unnamed.title()));
+    }
     if !c.case.options.is_empty() {
         out.push_str(&format!("options: {}\n", c.case.options.join(" ")));
     }
