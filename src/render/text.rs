@@ -121,3 +121,22 @@ fn draw(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_replace_what_a_cell_shows() {
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/examples/minichess.toml"), &[]).unwrap();
+        let st = g.initial();
+        assert_eq!(diagram_marked(&g, &st, Style::Plain, &[]), diagram(&g, &st, Style::Plain));
+        let (a1, c3) = (g.board.cell("a1").unwrap(), g.board.cell("c3").unwrap());
+        let marked = diagram_marked(&g, &st, Style::Plain, &[(a1, '*'), (c3, '*')]);
+        let lines: Vec<&str> = marked.lines().collect();
+        assert_eq!(lines[2], "  3 . . * . .");
+        assert_eq!(lines[4], "  1 * N B Q K");
+        let ansi = diagram_marked(&g, &st, Style::Ansi, &[(c3, '*')]);
+        assert_eq!(ansi.matches('*').count(), 1);
+    }
+}

@@ -140,16 +140,43 @@ fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A string as insta's YAML emitter writes it: plain when that is unambiguous, else
-/// double-quoted.
+/// A string as insta's YAML emitter writes it (its `need_quotes` and `escape_str`):
+/// plain when that is unambiguous, else double-quoted with escapes.
 fn yaml(s: &str) -> String {
-    let plain = !s.is_empty()
-        && s.chars().all(|c| c.is_alphanumeric() || "_./-+ ()".contains(c))
-        && !s.starts_with(['-', '.', ' '])
-        && !s.ends_with(' ')
-        && s.parse::<f64>().is_err()
-        && !["yes", "no", "true", "false", "on", "off", "null", "~"].contains(&s.to_lowercase().as_str());
-    if plain { s.to_string() } else { format!("{s:?}") }
+    const WORDS: [&str; 22] = [
+        "yes", "Yes", "YES", "no", "No", "NO", "True", "TRUE", "true", "False", "FALSE", "false", "on", "On", "ON",
+        "off", "Off", "OFF", "null", "Null", "NULL", "~",
+    ];
+    let special =
+        |c: char| ":{}[],#`\"'\\\t\n\r".contains(c) || matches!(c, '\0'..='\x06' | '\x0e'..='\x1a' | '\x1c'..='\x1f');
+    let quote = s.is_empty()
+        || s.starts_with(' ')
+        || s.ends_with(' ')
+        || s.starts_with(['&', '*', '?', '|', '-', '<', '>', '=', '!', '%', '@', '.'])
+        || s.contains(special)
+        || WORDS.contains(&s)
+        || s.starts_with("0x")
+        || s.parse::<i64>().is_ok()
+        || s.parse::<f64>().is_ok();
+    if !quote {
+        return s.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\x08' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\x0c' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_ascii_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// A stored snapshot.
@@ -229,6 +256,8 @@ mod tests {
         assert_eq!(yaml("a: b"), "\"a: b\"");
         assert_eq!(yaml("true"), "\"true\"");
         assert_eq!(yaml("12"), "\"12\"");
+        assert_eq!(yaml("games/a b(1)@x.toml"), "games/a b(1)@x.toml");
+        assert_eq!(yaml("-x\"y\\z\t"), "\"-x\\\"y\\\\z\\t\"");
     }
 
     #[test]

@@ -29,3 +29,18 @@ pub fn within(g: &Game, st: &State, budget: u64) -> Vec<u64> {
     }
     counts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_depth_is_counted_while_its_expected_count_fits() {
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml"), &[]).unwrap();
+        let st = g.initial();
+        // Expected perft(2) = 20 * 20 / 1, perft(3) = 400 * 400 / 20, perft(4) = 8902² / 400.
+        assert_eq!(within(&g, &st, 100), [20]);
+        assert_eq!(within(&g, &st, 400), [20, 400]);
+        assert_eq!(within(&g, &st, 50_000), [20, 400, 8902]);
+    }
+}
