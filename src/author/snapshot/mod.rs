@@ -17,7 +17,7 @@ use crate::engine::{MoveList, State, Status};
 use crate::ir::Game;
 use crate::render::{Style, diagram};
 use std::path::Path;
-use text::{heading, title, wrapped};
+use text::{heading, paragraph, title, wrapped};
 
 pub use file::{Location, Stored, game_files, is_game_file, locate, unified_diff};
 
@@ -91,7 +91,7 @@ fn case_section(path: &Path, g: &Game, c: &Located) -> String {
     if c.case.name.is_some() {
         // Where it starts, as the title of an unnamed case says it.
         let unnamed = Located { case: Case { name: None, ..c.case.clone() }, ..c.clone() };
-        out.push_str(&format!("from: {}\n", unnamed.title()));
+        out.push_str(&paragraph(&format!("from: {}", unnamed.title()), "  "));
     }
     if !c.case.options.is_empty() {
         out.push_str(&format!("options: {}\n", c.case.options.join(" ")));

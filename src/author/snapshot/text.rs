@@ -39,6 +39,13 @@ pub fn wrapped(words: &[String], indent: &str) -> String {
     out
 }
 
+/// A line of words wrapped within [`WIDTH`] columns, its continuation lines indented by
+/// `indent`.
+pub fn paragraph(text: &str, indent: &str) -> String {
+    let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    wrapped(&words, indent)[indent.len()..].to_string()
+}
+
 /// Text blocks side by side, `gap` spaces apart, each padded to its widest line.
 pub fn side_by_side(blocks: &[String], gap: usize) -> String {
     let split: Vec<Vec<&str>> = blocks.iter().map(|b| b.lines().collect()).collect();
@@ -73,6 +80,15 @@ mod tests {
         assert!(text.lines().all(|l| l.len() <= WIDTH && l.starts_with("  w")));
         assert_eq!(text.split_whitespace().count(), 40);
         assert_eq!(wrapped(&[], "  "), "  (none)\n");
+    }
+
+    #[test]
+    fn a_paragraph_indents_its_continuation_lines() {
+        let text = paragraph(&format!("from: moves {}", "e2-e4 ".repeat(30)), "  ");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 1 && lines[0].starts_with("from: moves e2-e4"));
+        assert!(lines[1..].iter().all(|l| l.starts_with("  e2-e4")));
+        assert_eq!(paragraph("from: the start", "  "), "from: the start\n");
     }
 
     #[test]
