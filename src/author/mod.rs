@@ -5,4 +5,5 @@
 
 pub mod cases;
 pub mod diff;
+pub mod snapshot;
 pub mod test;

@@ -86,6 +86,23 @@ pub enum Cmd {
     },
     /// Compare two rule sets: explore positions under both and report where they differ.
     Diff(DiffArgs),
+    /// Write each game's report of what its rules do into its snapshot (insta's format),
+    /// or compare the two.
+    Snapshot {
+        /// Game files (default: every games/**/*.toml except *.tests.toml).
+        games: Vec<String>,
+        /// Compare only: print a unified diff of what changed; exit 1 when a snapshot
+        /// differs or is missing.
+        #[arg(long, conflicts_with = "accept")]
+        check: bool,
+        /// Take the new reports without showing their diffs (a stale .snap.new goes too).
+        #[arg(long)]
+        accept: bool,
+        /// The snapshot directory (default: the `snapshots` directory of the nearest
+        /// ancestor of the game file that has one, else ./snapshots).
+        #[arg(long)]
+        dir: Option<String>,
+    },
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.

@@ -1,17 +1,18 @@
 //! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay,
-//! explain, test, diff.
+//! explain, test, snapshot, diff.
 //!
 //! `args` holds the flags and `run` one function per command; a command's position comes
 //! from `start` (`--fen`, `--moves`) or a saved game ([`crate::record`]); `play` is the
-//! interactive game, `explain` tells what a diagnostic code means, `test` runs the test
-//! cases of games and `diff` compares two rule sets ([`crate::author`]). Pictures come
-//! from [`crate::render`].
+//! interactive game and `explain` tells what a diagnostic code means; `test` runs the test
+//! cases of games, `snapshot` keeps reports of what their rules do and `diff` compares two
+//! rule sets (all three from [`crate::author`]). Pictures come from [`crate::render`].
 
 mod args;
 mod diff;
 mod explain;
 mod play;
 mod run;
+mod snapshot;
 mod start;
 mod test;
 

@@ -25,6 +25,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Selfplay(args) => selfplay(&args),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
+        Cmd::Snapshot { games, check, accept, dir } => super::snapshot::snapshot(&games, check, accept, dir.as_deref()),
         Cmd::Explain { code } => explain(code.as_deref()),
     }
 }

@@ -5,4 +5,4 @@ pub mod svg;
 pub mod text;
 
 pub use svg::svg;
-pub use text::{Style, diagram, show, show_styled};
+pub use text::{Style, diagram, diagram_marked, show, show_styled};

@@ -1,5 +1,6 @@
 //! Text pictures of positions: the diagram (plain or ANSI colour) and `show`'s text.
 
+use crate::board::Cell;
 use crate::engine::Status;
 use crate::engine::state::State;
 use crate::ir::Game;
@@ -56,6 +57,18 @@ const CELL_GLYPH: [char; 6] = ['.', ':', '+', '*', '=', '~'];
 /// empty cell is `.`, or on boards of 3 or more colour classes a glyph per class
 /// (`.` `:` `+` …); with [`Style::Ansi`] every cell is painted in its class's colour.
 pub fn diagram(g: &Game, st: &State, style: Style) -> String {
+    draw(g, st, style, &[])
+}
+
+/// [`diagram`] with some cells marked: each `(cell, glyph)` of `marks` shows its glyph on
+/// that cell in place of the piece or the empty-cell glyph (ANSI style keeps the cell's
+/// colour). Reports use it to show where a piece can go.
+pub fn diagram_marked(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]) -> String {
+    draw(g, st, style, marks)
+}
+
+/// The diagram drawing behind [`diagram`] and [`diagram_marked`].
+fn draw(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]) -> String {
     let b = &g.board;
     let minx = b.cells.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
     let mut classes: Vec<i64> = b.cells.iter().map(|c| c.colour).collect();
@@ -79,20 +92,22 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
             let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone(*z)[c as usize]).map(|z| z.1);
             // A stack: its smallest piece, marked `+` (the position string lists all).
             let mark = if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' };
+            let marked = marks.iter().find(|m| m.0 == c).map(|m| m.1);
             match style {
                 Style::Plain => {
-                    line.push(match k {
+                    line.push(marked.unwrap_or(match k {
                         0 if zone_glyph.is_some() => zone_glyph.unwrap_or('.'),
                         0 if classes.len() >= 3 => CELL_GLYPH[k_class % CELL_GLYPH.len()],
                         0 => '.',
                         _ => g.kind_char(k),
-                    });
+                    }));
                     line.push(mark);
                 }
                 Style::Ansi => {
                     let bg = CELL_BG[k_class % CELL_BG.len()];
-                    let (fg, ch) = match k {
-                        0 => (WHITE, zone_glyph.unwrap_or(' ')),
+                    let (fg, ch) = match (k, marked) {
+                        (_, Some(m)) => (WHITE, m),
+                        (0, None) => (WHITE, zone_glyph.unwrap_or(' ')),
                         _ if g.kind_owner[k as usize] == 0 => (WHITE, g.kind_char(k)),
                         _ => (BLACK, g.kind_char(k)),
                     };
@@ -105,4 +120,23 @@ pub fn diagram(g: &Game, st: &State, style: Style) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_replace_what_a_cell_shows() {
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/examples/minichess.toml"), &[]).unwrap();
+        let st = g.initial();
+        assert_eq!(diagram_marked(&g, &st, Style::Plain, &[]), diagram(&g, &st, Style::Plain));
+        let (a1, c3) = (g.board.cell("a1").unwrap(), g.board.cell("c3").unwrap());
+        let marked = diagram_marked(&g, &st, Style::Plain, &[(a1, '*'), (c3, '*')]);
+        let lines: Vec<&str> = marked.lines().collect();
+        assert_eq!(lines[2], "  3 . . * . .");
+        assert_eq!(lines[4], "  1 * N B Q K");
+        let ansi = diagram_marked(&g, &st, Style::Ansi, &[(c3, '*')]);
+        assert_eq!(ansi.matches('*').count(), 1);
+    }
 }

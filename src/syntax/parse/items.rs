@@ -175,7 +175,9 @@ impl Ctx {
         let mut v = vec![];
         for r in p.into_inner() {
             let sp = self.span(&r);
-            let text = r.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+            // pest counts the skipped comments after a rule as part of it: drop them.
+            let code = r.as_str().lines().map(|l| l.split('#').next().unwrap_or(""));
+            let text = code.flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ");
             let mut it = r.into_inner();
             let outcome = match it.next().unwrap().as_str() {
                 "win" => Outcome::Win,
