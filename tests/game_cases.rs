@@ -123,3 +123,31 @@ fn exit_status_says_passed_failed_or_unreadable() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("games/no-such-game.toml"), "{out}");
 }
+
+/// A case may start from a game saved by `play` (`record`, relative to the file of the
+/// case) and go on with `moves`; cases may also stand in the game file itself, before those
+/// of NAME.tests.toml.
+#[test]
+fn cases_start_from_a_saved_game_and_live_in_the_game_file_too() {
+    let dir = scratch("record");
+    let rules = std::fs::read_to_string(repo_path("games/examples/minichess.toml")).unwrap();
+    let inline = "\n[[case]]\nname = \"inline\"\nperft = [7]\n";
+    std::fs::write(dir.join("minichess.toml"), format!("{rules}{inline}")).unwrap();
+    let moves = ["b2-b3".to_string(), "c4-c3".to_string()];
+    let saved = interp::record::save_text("minichess.toml", rules.as_bytes(), &moves, None);
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    std::fs::write(dir.join("saves/game.txt"), saved).unwrap();
+    // From the saved game (White to move after b2-b3 c4-c3), then d2 takes on c3.
+    let side = "[[case]]\nname = \"from a save\"\nrecord = \"saves/game.txt\"\nmoves = \"d2-c3\"\n\
+                legal = [\"b5-c3\"]\nillegal = [\"d2-c3\"]\n\n\
+                [[case]]\nname = \"a save that is gone\"\nrecord = \"saves/none.txt\"\n";
+    std::fs::write(dir.join("minichess.tests.toml"), side).unwrap();
+    let r = run_game(&dir.join("minichess.toml"), &Filter::default()).unwrap();
+    let text = render(&r, false).replace(&dir.display().to_string(), "TMP");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((r.cases.len(), r.failed()), (3, 1), "{text}");
+    assert!(text.contains("ok    1 inline"), "{text}");
+    assert!(text.contains("ok    2 from a save"), "{text}");
+    assert!(text.contains("FAIL  3 a save that is gone (TMP/minichess.tests.toml:8)"), "{text}");
+    assert!(text.contains("cannot reach the start: record TMP/saves/none.txt: "), "{text}");
+}
