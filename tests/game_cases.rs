@@ -44,6 +44,8 @@ fn every_game_passes_its_slow_cases_too() {
     assert!(failed.is_empty(), "failing cases:\n{failed}");
 }
 
+/// The project's rule for the games it ships: each carries at least a perft case from the
+/// start and a case with a result (in the game file's `[[case]]` tables or NAME.tests.toml).
 #[test]
 fn every_game_has_a_start_case_with_perft_and_a_case_with_a_result() {
     for f in games() {
@@ -51,8 +53,16 @@ fn every_game_has_a_start_case_with_perft_and_a_case_with_a_result() {
         let at_start = |c: &cases::Case| {
             c.fen.is_none() && c.record.is_none() && c.moves.trim().is_empty() && c.options.is_empty()
         };
-        assert!(all.iter().any(|c| at_start(&c.case) && !c.case.perft.is_empty()), "{}: no start perft", f.display());
-        assert!(all.iter().any(|c| c.case.result.is_some()), "{}: no case with a result", f.display());
+        assert!(
+            all.iter().any(|c| at_start(&c.case) && !c.case.perft.is_empty()),
+            "{}: no case with perft from the start: add `[[case]]` with `perft = [...]` (docs/LANGUAGE.md §21)",
+            f.display()
+        );
+        assert!(
+            all.iter().any(|c| c.case.result.is_some()),
+            "{}: no case with a result: add `[[case]]` with `result = \"...\"` (docs/LANGUAGE.md §21)",
+            f.display()
+        );
     }
 }
 
