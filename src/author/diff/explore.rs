@@ -37,7 +37,11 @@ pub struct Explorer<'a> {
 impl<'a> Explorer<'a> {
     /// An explorer of two games; the time budget starts now.
     pub fn new(old: &'a Game, new: &'a Game, settings: &'a Settings) -> Self {
-        let deadline = settings.time.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        // A budget too large for the clock is no budget.
+        let deadline = settings
+            .time
+            .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
+            .and_then(|d| Instant::now().checked_add(d));
         Explorer {
             old,
             new,
