@@ -289,7 +289,7 @@ fn progress_bar(settings: &Settings) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{elapsed:>3} [{bar:30}] {pos}/{len} {msg}")
+    let style = ProgressStyle::with_template("{elapsed:>3} [{bar:30}] {pos}/{len} {wide_msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");
     bar.set_style(style);
