@@ -18,6 +18,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod engine;
+pub mod files;
 pub mod ir;
 pub mod load;
 pub mod lower;
