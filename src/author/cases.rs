@@ -93,13 +93,8 @@ impl Located {
 #[derive(Debug, thiserror::Error)]
 pub enum CasesError {
     /// A file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What went wrong.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A file is not valid TOML, or a case is malformed.
     #[error("{path}:{line}:{column}: {message}")]
     Invalid {
@@ -152,7 +147,7 @@ struct TestsFile {
 /// The `[[case]]` tables of one file; `game_file` says the file is a game file.
 fn read(path: &Path, game_file: bool) -> Result<Vec<Located>, CasesError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| CasesError::Io { path: name.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     let parsed = if game_file {
         toml::from_str::<GameFile>(&text).map(|f| f.case)
     } else {
@@ -245,7 +240,7 @@ impl Located {
     fn replay_record(&self, g: &Game, r: &str) -> Result<(State, Vec<u64>), StartError> {
         let path = self.file.parent().unwrap_or(Path::new(".")).join(r);
         let err = |message: String| StartError::Record { path: path.display().to_string(), message };
-        let text = std::fs::read_to_string(&path).map_err(|e| err(e.to_string()))?;
+        let text = crate::files::read_text(&path).map_err(|e| err(without_path(&e)))?;
         let (fen, moves) = crate::record::start_of(&text).map_err(err)?;
         let mut st = match &fen {
             Some(f) => g.parse_position(f).map_err(|e| err(format!("bad position string: {e}")))?,
@@ -255,5 +250,14 @@ impl Located {
         g.play_line(&mut st, &mut hist, moves.split_whitespace())
             .map_err(|(i, a)| err(format!("illegal action `{a}` at index {i} (0-based) of its moves")))?;
         Ok((st, hist))
+    }
+}
+
+/// A file error's message without the path in front (the caller names the file).
+fn without_path(e: &crate::files::FileError) -> String {
+    let text = e.to_string();
+    match text.split_once(": ") {
+        Some((_, rest)) => rest.to_string(),
+        None => text,
     }
 }

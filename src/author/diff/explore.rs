@@ -269,7 +269,7 @@ fn case_line(c: &Located) -> Option<Line> {
     let mut fen = c.case.fen.clone();
     if let Some(r) = &c.case.record {
         let path = c.file.parent().unwrap_or(std::path::Path::new(".")).join(r);
-        let text = std::fs::read_to_string(path).ok()?;
+        let text = crate::files::read_text(&path).ok()?;
         let (f, moves) = crate::record::start_of(&text).ok()?;
         fen = f;
         actions.extend(moves.split_whitespace().map(String::from));

@@ -189,10 +189,10 @@ pub struct Stored {
 impl Stored {
     /// Reads a snapshot file; None when it does not exist.
     pub fn read(path: &Path) -> io::Result<Option<Stored>> {
-        match std::fs::read_to_string(path) {
+        match crate::files::read_text(path) {
             Ok(text) => Ok(Some(Stored::parse(&text))),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
+            Err(crate::files::FileError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io::Error::other(e.to_string())),
         }
     }
 
