@@ -52,7 +52,7 @@ impl Budget {
         Budget {
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
-            deadline: limits.time_ms.map(|ms| start + Duration::from_micros(ms * 900)),
+            deadline: limits.time_ms.and_then(|ms| start.checked_add(Duration::from_micros(ms.saturating_mul(900)))),
             exhausted: false,
         }
     }
