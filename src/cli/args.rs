@@ -177,7 +177,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub no_autosave: bool,
     /// Resume the unfinished game of the autosave record without asking.
-    #[arg(long, conflicts_with_all = ["no_resume", "load", "no_autosave"])]
+    #[arg(long, conflicts_with_all = ["no_resume", "load", "no_autosave", "moves", "fen"])]
     pub resume: bool,
     /// Start anew without asking, even if an unfinished game was autosaved (its record is
     /// replaced after the first action).
