@@ -195,6 +195,12 @@ fn the_autosave_is_kept_after_every_action_and_offered_again() {
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("--resume: no game was autosaved"), "{}", err(&o));
 
+    // The autosave is never the game file.
+    let o = interp(&["play", CHESS, "--autosave", CHESS], b"e2-e4\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("that is the game file"), "{}", err(&o));
+    assert!(interp::open(root().join(CHESS).to_str().unwrap(), &[]).is_ok());
+
     // Without a terminal or --autosave, nothing is written to the current directory.
     let o = interp(&["play", CHESS], b"e2-e4\n");
     assert!(o.status.success());
@@ -283,7 +289,7 @@ fn load_reads_only_small_regular_files() {
     let o = interp(&["play", CHESS, "--load", dir.to_str().unwrap()], b"");
     assert!(err(&o).contains("not a regular file (a directory)"), "{}", err(&o));
     let fifo = dir.join("fifo");
-    if Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+    if Command::new("mkfifo").arg(&fifo).output().is_ok_and(|o| o.status.success()) {
         // A FIFO nobody writes to would block a reader forever.
         let o = interp(&["play", CHESS, "--load", fifo.to_str().unwrap()], b"");
         assert!(err(&o).contains("not a regular file"), "{}", err(&o));

@@ -47,7 +47,8 @@ impl Budget {
     }
 
     /// The budget of a decision started at `start` under `limits`. A tenth of the time is
-    /// kept in reserve for unwinding and the caller; a node limit is at least one node.
+    /// kept in reserve for unwinding and the caller; a node limit is at least one node; a
+    /// time too far ahead for the clock is no deadline (the command line bounds it first).
     pub(super) fn new(limits: Limits, start: Instant) -> Self {
         Budget {
             nodes: 0,

@@ -4,18 +4,31 @@
 use super::args::PlayArgs;
 use super::play::Line;
 use crate::ir::Game;
-use crate::record::{Loaded, load_record};
+use crate::record::{Loaded, load_record, may_write};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-/// The autosave path of a `play` command line: `--autosave PATH`; else, at a terminal (or
-/// with `--resume`), GAME.autosave in the current directory; never with `--no-autosave`.
-pub(super) fn path(a: &PlayArgs) -> Option<PathBuf> {
+/// The autosave path of a `play` command line: `--autosave PATH` (never the game file: that
+/// is reported and gives exit status 2); else, at a terminal (or with `--resume`),
+/// GAME.autosave in the current directory; never with `--no-autosave`.
+pub(super) fn path(a: &PlayArgs) -> Result<Option<PathBuf>, i32> {
+    if let Some(p) = &a.autosave {
+        let p = PathBuf::from(p);
+        return match may_write(&p, Path::new(&a.start.game), true) {
+            Ok(()) => Ok(Some(p)),
+            Err(e) => {
+                eprintln!("--autosave {e}");
+                Err(2)
+            }
+        };
+    }
+    Ok(default_path(a))
+}
+
+/// The autosave path when `--autosave` is not given.
+fn default_path(a: &PlayArgs) -> Option<PathBuf> {
     if a.no_autosave {
         return None;
-    }
-    if let Some(p) = &a.autosave {
-        return Some(PathBuf::from(p));
     }
     if !a.resume && !std::io::stdin().is_terminal() {
         return None;

@@ -143,7 +143,10 @@ fn play(a: &PlayArgs) -> i32 {
     };
     let stdin = std::io::stdin();
     let mut lines = Lines(stdin.lock());
-    let autosave = super::autosave::path(a);
+    let autosave = match super::autosave::path(a) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let resumed = match &autosave {
         Some(p) => match super::autosave::offer(&g, a, p, &mut lines) {
             Ok(r) => r,
