@@ -2,11 +2,13 @@
 //! (`--load`, the autosave, and test cases that start from a record), and writing it so that
 //! a reader never sees half a file.
 //!
-//! A record is `game PATH`, `hash HEX` (the game file's fingerprint), `moves …`, `fen F`
-//! when the game started from a position string, then `actions N` (how many actions
-//! `moves` holds) and `end`. The last two make a record self-checking: a record cut short
-//! anywhere is refused instead of loading as a shorter game. Records written before these
-//! lines existed (three or four lines, each ending in a newline) are still read.
+//! A record is `game PATH`, `hash HEX` (the game file's fingerprint), `fen F` when the game
+//! started from a position string, `moves …`, then `actions N` (how many actions `moves`
+//! holds) and `end`. The last two make a record self-checking: a record cut short anywhere
+//! is refused instead of loading as a shorter game. Records written before these lines
+//! existed (`game`, `hash`, `moves`, then `fen` if any, each line ending in a newline) are
+//! still read; as `fen` now comes before `moves`, a new record cut just after its `moves`
+//! line holds every action and its start, and reads as such a record.
 
 use crate::engine::state::State;
 use crate::files::{FileError, read_text};
@@ -85,14 +87,14 @@ pub enum RecordError {
     },
 }
 
-/// The text of a saved game: `game PATH`, `hash HEX`, `moves …`, `fen F` when the game
-/// started from a position string, `actions N` and `end`.
+/// The text of a saved game: `game PATH`, `hash HEX`, `fen F` when the game started from a
+/// position string, `moves …`, `actions N` and `end`.
 pub fn save_text(game_path: &str, game_text: &[u8], moves: &[String], fen: Option<&str>) -> String {
-    let mut s = format!("game {game_path}\nhash {:016x}\nmoves {}\n", fnv1a64(game_text), moves.join(" "));
+    let mut s = format!("game {game_path}\nhash {:016x}\n", fnv1a64(game_text));
     if let Some(f) = fen {
         s.push_str(&format!("fen {f}\n"));
     }
-    s.push_str(&format!("actions {}\nend\n", moves.len()));
+    s.push_str(&format!("moves {}\nactions {}\nend\n", moves.join(" "), moves.len()));
     s
 }
 
@@ -119,26 +121,33 @@ fn field<'t>(line: &'t str, name: &str) -> Option<&'t str> {
     }
 }
 
+/// Lines of a record, with a look at the next.
+type RecordLines<'t> = std::iter::Peekable<std::str::Lines<'t>>;
+
+/// The rest of the next line, which must be the field `name`.
+fn required(lines: &mut RecordLines, name: &'static str) -> Result<String, RecordError> {
+    let line = lines.next().ok_or(RecordError::Missing(name))?;
+    field(line, name).map(String::from).ok_or_else(|| RecordError::Expected { expected: name, found: line.to_string() })
+}
+
+/// The rest of the next line if it is the field `name` (the line is then taken).
+fn optional(lines: &mut RecordLines, name: &str) -> Option<String> {
+    let rest = field(lines.peek()?, name)?.to_string();
+    lines.next();
+    Some(rest)
+}
+
 /// Splits a saved game's text into its fields, refusing a record cut short.
 fn parse(text: &str) -> Result<Fields, RecordError> {
     let mut lines = text.lines().peekable();
-    let mut next = |name: &'static str| -> Result<String, RecordError> {
-        let line = lines.next().ok_or(RecordError::Missing(name))?;
-        field(line, name)
-            .map(String::from)
-            .ok_or_else(|| RecordError::Expected { expected: name, found: line.to_string() })
-    };
-    let game = next("game")?;
-    let hash = next("hash")?;
-    let moves = next("moves")?;
-    let fen = match lines.peek().and_then(|l| field(l, "fen")) {
-        Some(f) => {
-            let f = f.to_string();
-            lines.next();
-            Some(f)
-        }
-        None => None,
-    };
+    let game = required(&mut lines, "game")?;
+    let hash = required(&mut lines, "hash")?;
+    let mut fen = optional(&mut lines, "fen");
+    let moves = required(&mut lines, "moves")?;
+    if fen.is_none() {
+        // Where records written before `actions` and `end` existed keep it.
+        fen = optional(&mut lines, "fen");
+    }
     match lines.next() {
         // Written before records ended with a count: complete if its last line is.
         None if text.ends_with('\n') => {}
