@@ -164,7 +164,7 @@ fn ending(g: &Game, st: &State, list: &mut MoveList, scratch: &mut State) -> End
 
 /// Plays the configured games from `start`, drawing a progress bar if asked.
 pub fn run(g: &Game, start: &State, history: &[u64], cfg: &Config) -> Vec<Record> {
-    let mut out = Vec::with_capacity(cfg.games);
+    let mut out = vec![];
     let bar = |k: usize| {
         if cfg.progress {
             const W: usize = 30;

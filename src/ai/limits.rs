@@ -47,12 +47,13 @@ impl Budget {
     }
 
     /// The budget of a decision started at `start` under `limits`. A tenth of the time is
-    /// kept in reserve for unwinding and the caller; a node limit is at least one node.
+    /// kept in reserve for unwinding and the caller; a node limit is at least one node; a
+    /// time too far ahead for the clock is no deadline (the command line bounds it first).
     pub(super) fn new(limits: Limits, start: Instant) -> Self {
         Budget {
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
-            deadline: limits.time_ms.map(|ms| start + Duration::from_micros(ms * 900)),
+            deadline: limits.time_ms.and_then(|ms| start.checked_add(Duration::from_micros(ms.saturating_mul(900)))),
             exhausted: false,
         }
     }

@@ -1,6 +1,35 @@
 //! The command line's words and flags (clap definitions).
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
+
+/// The deepest perft the command line asks for (the engine's own limit).
+pub const MAX_PERFT_DEPTH: u64 = 64;
+/// The most games `selfplay` plays in one run.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The longest game, in plies, a move cap may allow.
+pub const MAX_PLIES: u64 = 100_000;
+/// The longest AI thinking time per decision: one hour, in milliseconds.
+pub const MAX_THINK_MS: u64 = 3_600_000;
+/// The largest AI node budget per decision (about an hour of search).
+pub const MAX_NODES: u64 = 1_000_000_000;
+/// The longest time budget of `diff`: one day, in seconds.
+pub const MAX_DIFF_SECONDS: f64 = 86_400.0;
+
+/// A parser of whole numbers in `lo..=hi` into `T` (clap names the flag and the range on error).
+fn ranged<T: TryFrom<u64> + Clone + Send + Sync + 'static>(lo: u64, hi: u64) -> RangedU64ValueParser<T> {
+    RangedU64ValueParser::<T>::new().range(lo..=hi)
+}
+
+/// Parses `diff --time`: seconds, more than 0 and at most [`MAX_DIFF_SECONDS`].
+fn seconds(s: &str) -> Result<f64, String> {
+    let t: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if t.is_finite() && t > 0.0 && t <= MAX_DIFF_SECONDS {
+        Ok(t)
+    } else {
+        Err(format!("{s} is not in (0, {MAX_DIFF_SECONDS}] seconds"))
+    }
+}
 
 /// interp: play chess-like games defined in data files.
 #[derive(Parser, Debug)]
@@ -48,8 +77,8 @@ pub enum Cmd {
         /// Where to start.
         #[command(flatten)]
         start: Start,
-        /// Depth in decisions.
-        #[arg(long)]
+        /// Depth in decisions, 0 to 64 (depth 0 counts the start alone).
+        #[arg(long, value_parser = ranged::<usize>(0, MAX_PERFT_DEPTH))]
         depth: usize,
         /// Print the count below each action.
         #[arg(long)]
@@ -64,9 +93,12 @@ pub enum Cmd {
         /// Where to start.
         #[command(flatten)]
         start: Start,
-        /// Output file.
+        /// Output file (never the game file; an existing file only with --force).
         #[arg(short = 'o', long = "output")]
         output: String,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),
@@ -125,15 +157,32 @@ pub struct PlayArgs {
     /// Random seed for the AI.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// AI thinking time per move in milliseconds (default 1000, or none with --nodes).
-    #[arg(long)]
+    /// AI thinking time per move in milliseconds, 1 to 3600000 (an hour; default 1000, or
+    /// none with --nodes).
+    #[arg(long, value_parser = ranged::<u64>(1, MAX_THINK_MS))]
     pub think: Option<u64>,
-    /// AI budget per move in searched nodes (deterministic).
-    #[arg(long)]
+    /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic).
+    #[arg(long, value_parser = ranged::<u64>(1, MAX_NODES))]
     pub nodes: Option<u64>,
     /// Continue a game saved with `save FILE` (instead of --moves/--fen).
     #[arg(long)]
     pub load: Option<String>,
+    /// Keep the autosave record here: rewritten (atomically) after every action, removed
+    /// when the game ends with a result. Without this flag the game autosaves only when
+    /// input comes from a terminal, to GAME.autosave in the current directory (GAME being
+    /// the game file's name without `.toml`).
+    #[arg(long, conflicts_with = "no_autosave")]
+    pub autosave: Option<String>,
+    /// Do not autosave.
+    #[arg(long)]
+    pub no_autosave: bool,
+    /// Resume the unfinished game of the autosave record without asking.
+    #[arg(long, conflicts_with_all = ["no_resume", "load", "no_autosave", "moves", "fen"])]
+    pub resume: bool,
+    /// Start anew without asking, even if an unfinished game was autosaved (its record is
+    /// replaced after the first action).
+    #[arg(long)]
+    pub no_resume: bool,
 }
 
 /// The flags of `selfplay`.
@@ -142,8 +191,8 @@ pub struct SelfplayArgs {
     /// Where every game starts.
     #[command(flatten)]
     pub start: Start,
-    /// Number of games.
-    #[arg(long, default_value_t = 1)]
+    /// Number of games, 1 to 1000000.
+    #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1, MAX_GAMES))]
     pub games: usize,
     /// Who plays white (the first player): ai or random.
     #[arg(long, default_value = "ai")]
@@ -151,17 +200,18 @@ pub struct SelfplayArgs {
     /// Who plays black (the second player): ai or random.
     #[arg(long, default_value = "ai")]
     pub black: String,
-    /// AI thinking time per move in milliseconds (default 100, or none with --nodes).
-    #[arg(long)]
+    /// AI thinking time per move in milliseconds, 1 to 3600000 (an hour; default 100, or
+    /// none with --nodes).
+    #[arg(long, value_parser = ranged::<u64>(1, MAX_THINK_MS))]
     pub think: Option<u64>,
-    /// AI budget per move in searched nodes (deterministic, unlike --think).
-    #[arg(long)]
+    /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic, unlike --think).
+    #[arg(long, value_parser = ranged::<u64>(1, MAX_NODES))]
     pub nodes: Option<u64>,
     /// Random seed of the run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop a game after this many plies and count it as a draw.
-    #[arg(long, default_value_t = 300)]
+    /// Stop a game after this many plies (1 to 100000) and count it as a draw.
+    #[arg(long, default_value_t = 300, value_parser = ranged::<usize>(1, MAX_PLIES))]
     pub max_plies: usize,
 }
 
@@ -172,26 +222,27 @@ pub struct DiffArgs {
     pub old: String,
     /// The new game file.
     pub new: String,
-    /// Plies of the breadth-first sweep from the start.
-    #[arg(long, default_value_t = 3)]
+    /// Plies of the breadth-first sweep from the start, 0 to 64 (--positions bounds the work).
+    #[arg(long, default_value_t = 3, value_parser = ranged::<usize>(0, MAX_PERFT_DEPTH))]
     pub depth: usize,
-    /// Random playouts from the start.
-    #[arg(long, default_value_t = 20)]
+    /// Random playouts from the start, 0 to 1000000.
+    #[arg(long, default_value_t = 20, value_parser = ranged::<usize>(0, MAX_GAMES))]
     pub games: usize,
-    /// AI playouts from the start (the old game's AI, a small node budget per decision).
-    #[arg(long, default_value_t = 2)]
+    /// AI playouts from the start, 0 to 1000000 (the old game's AI, a small node budget per
+    /// decision).
+    #[arg(long, default_value_t = 2, value_parser = ranged::<usize>(0, MAX_GAMES))]
     pub ai_games: usize,
-    /// Plies per playout at most.
-    #[arg(long, default_value_t = 200)]
+    /// Plies per playout at most, 1 to 100000.
+    #[arg(long, default_value_t = 200, value_parser = ranged::<usize>(1, MAX_PLIES))]
     pub plies: usize,
     /// Seed of the playouts.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop exploring after this many seconds.
-    #[arg(long, default_value = "30")]
+    /// Stop exploring after this many seconds (more than 0, at most 86400: a day).
+    #[arg(long, default_value = "30", value_parser = seconds)]
     pub time: Option<f64>,
-    /// Compare at most this many positions.
-    #[arg(long, default_value_t = 50_000)]
+    /// Compare at most this many positions, 1 to 100000000.
+    #[arg(long, default_value_t = 50_000, value_parser = ranged::<usize>(1, 100_000_000))]
     pub positions: usize,
     /// Set a game option of both games: NAME or NAME=VALUE (repeatable).
     #[arg(long = "option")]

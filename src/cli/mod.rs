@@ -8,6 +8,7 @@
 //! rule sets (all three from [`crate::author`]). Pictures come from [`crate::render`].
 
 mod args;
+mod autosave;
 mod diff;
 mod explain;
 mod play;
@@ -17,5 +18,5 @@ mod start;
 mod test;
 
 pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
-pub use play::{PlayOpts, Side, play};
+pub use play::{Line, Lines, PlayOpts, Side, play};
 pub use run::run;

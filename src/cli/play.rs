@@ -1,14 +1,17 @@
 //! The interactive game at the terminal: a [`Session`] holds the game in progress and has
-//! one method per command a person can type.
+//! one method per command a person can type. Input is read as bytes, so a line that is not
+//! UTF-8 is refused like any bad input; with an autosave path, the record is rewritten
+//! atomically after every action and removed when the game ends with a result.
 
 use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::{MoveList, State};
 use crate::ir::Game;
-use crate::record::save_text;
+use crate::record::{may_write, save_text, write_atomic};
 use crate::render::{Style, show_styled};
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
+use std::path::{Path, PathBuf};
 
 /// Who decides for a side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,17 +49,66 @@ pub struct PlayOpts {
     pub game_path: String,
     /// The starting position string, when not the setup (for `save`).
     pub fen: Option<String>,
+    /// The game file's bytes when the game was opened (their fingerprint goes into records).
+    pub game_bytes: Vec<u8>,
+    /// Where the autosave record is kept, if anywhere.
+    pub autosave: Option<PathBuf>,
 }
 
-const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE, resign, draw, quit";
+const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE (save! FILE or \
+save FILE --force to replace a file), resign, draw, quit";
+
+/// One line of the person's input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, without its line break.
+    Text(String),
+    /// A line that is not UTF-8 text.
+    NotText,
+}
+
+/// The lines of a byte stream; the stream's end (or a read error) ends them.
+pub struct Lines<R>(pub R);
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Line;
+    fn next(&mut self) -> Option<Line> {
+        let mut buf = vec![];
+        match self.0.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    buf.pop();
+                }
+                Some(String::from_utf8(buf).map_or(Line::NotText, Line::Text))
+            }
+        }
+    }
+}
+
+/// How a session stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// With a result: the game is over, resigned or drawn.
+    Finished,
+    /// Left unfinished: `quit` or the end of input.
+    Unfinished,
+}
 
 /// An interactive game at the terminal: diagram, prompt, `moves`, `hint`, `undo`, `show`,
 /// `save FILE`, `resign`, `draw`, `quit`; AI or random players move by themselves.
-/// `record` holds the actions that led from the start to `st`.
-pub fn play(g: &Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts) -> i32 {
-    let stdin = std::io::stdin();
-    let mut session = Session::new(g, st, hist, record, opts, stdin.lock().lines());
-    while session.turn().is_continue() {}
+/// `record` holds the actions that led from the start to `st`; `lines` is the person's input.
+pub fn play<L>(g: &Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts, lines: L) -> i32
+where
+    L: Iterator<Item = Line>,
+{
+    let mut session = Session::new(g, st, hist, record, opts, lines);
+    let end = loop {
+        if let Break(end) = session.turn() {
+            break end;
+        }
+    };
+    session.close(end);
     0
 }
 
@@ -80,13 +132,15 @@ struct Session<'g, L> {
     public: Option<State>,
     /// The person's input lines.
     lines: L,
+    /// Whether this session has written the autosave record.
+    autosaved: bool,
 }
 
-impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
+impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     fn new(g: &'g Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts, lines: L) -> Self {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
-        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, lines }
+        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, lines, autosaved: false }
     }
 
     /// Who decides at the current position.
@@ -100,7 +154,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
     }
 
     /// One round: the board, then chance, a machine player or the person acts.
-    fn turn(&mut self) -> ControlFlow<()> {
+    fn turn(&mut self) -> ControlFlow<End> {
         self.reveal();
         print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout()));
         let (list, status) = self.g.node(&self.st, &self.hist, true);
@@ -111,7 +165,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
             self.public = Some(self.st.clone());
         }
         if let Status::Over(_) = status {
-            return Break(());
+            return Break(End::Finished);
         }
         match self.side() {
             Side::Human => self.human(&list),
@@ -148,10 +202,40 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
         self.hist.push(self.g.position_key(&self.st));
         c.apply(self.g, &mut self.st);
         self.record.push(notation);
+        self.autosave();
+    }
+
+    /// The record of the game so far.
+    fn record_text(&self) -> String {
+        save_text(&self.opts.game_path, &self.opts.game_bytes, &self.record, self.opts.fen.as_deref())
+    }
+
+    /// Rewrites the autosave record (atomically), if there is one.
+    fn autosave(&mut self) {
+        let Some(path) = &self.opts.autosave else { return };
+        match write_atomic(path, self.record_text().as_bytes()) {
+            Ok(()) => self.autosaved = true,
+            Err(e) => println!("cannot autosave: {e}"),
+        }
+    }
+
+    /// At the end: a game with a result needs its autosave no more; an unfinished one
+    /// keeps it, and the person is told where.
+    fn close(&self, end: End) {
+        let Some(path) = &self.opts.autosave else { return };
+        if end == End::Finished {
+            let _ = std::fs::remove_file(path);
+        } else if self.autosaved {
+            println!(
+                "autosaved {} actions to {}; the next `play` of this game offers to resume",
+                self.record.len(),
+                path.display()
+            );
+        }
     }
 
     /// Chance acts on its own: roll and show the outcome.
-    fn chance(&mut self, list: &MoveList) -> ControlFlow<()> {
+    fn chance(&mut self, list: &MoveList) -> ControlFlow<End> {
         let m = sample_chance(self.g, &self.st, list, &mut self.rng);
         let c = Choice::of(self.g, &self.st, list, &m);
         println!("chance: {}", c.notation);
@@ -160,7 +244,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
     }
 
     /// The AI or the random player moves.
-    fn machine(&mut self, side: Side) -> ControlFlow<()> {
+    fn machine(&mut self, side: Side) -> ControlFlow<End> {
         let g = self.g;
         let me = self.st.to_move as usize;
         let choice = match side {
@@ -169,7 +253,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
         };
         let Some(c) = choice else {
             println!("{} has no move", g.players[me]);
-            return Break(());
+            return Break(End::Finished);
         };
         let who = if side == Side::Ai { "ai" } else { "random" };
         if self.hidden_step() {
@@ -182,16 +266,23 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
     }
 
     /// Prompts the person and carries out what they type.
-    fn human(&mut self, list: &MoveList) -> ControlFlow<()> {
+    fn human(&mut self, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
         println!(
             "{} to move (an action like {}, or: moves, hint, undo, show, save FILE, resign, draw, quit)",
             g.players[self.st.to_move as usize],
             g.notations(&self.st, list).first().cloned().unwrap_or_default()
         );
-        let Some(Ok(line)) = self.lines.next() else {
-            println!("end of input: game left unfinished");
-            return Break(());
+        let line = match self.lines.next() {
+            Some(Line::Text(line)) => line,
+            Some(Line::NotText) => {
+                println!("not UTF-8 text; type an action or `help`");
+                return Continue(());
+            }
+            None => {
+                println!("end of input: game left unfinished");
+                return Break(End::Unfinished);
+            }
         };
         let input = line.trim();
         let (cmd, arg) = match input.split_once(char::is_whitespace) {
@@ -200,7 +291,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
         };
         match cmd {
             "" | "show" => Continue(()),
-            "quit" | "exit" => Break(()),
+            "quit" | "exit" => Break(End::Unfinished),
             "help" => {
                 println!("{PLAY_HELP}");
                 Continue(())
@@ -210,7 +301,8 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
                 Continue(())
             }
             "hint" => self.hint(),
-            "save" => self.save(arg),
+            "save" => self.save(arg, false),
+            "save!" => self.save(arg, true),
             "undo" => self.undo(),
             "resign" => self.resign(),
             "draw" => self.draw(),
@@ -219,7 +311,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
     }
 
     /// `hint`: what the AI would play, with its score.
-    fn hint(&mut self) -> ControlFlow<()> {
+    fn hint(&mut self) -> ControlFlow<End> {
         let mut ai = Ai::new(self.g, self.opts.seed ^ 0x417);
         match ai.choose(&self.st, &self.hist, self.opts.limits) {
             Some(c) => println!(
@@ -234,26 +326,30 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
         Continue(())
     }
 
-    /// `save FILE`: writes the game record.
-    fn save(&mut self, file: &str) -> ControlFlow<()> {
+    /// `save FILE` (`save! FILE` or `save FILE --force` to replace a file): writes the game
+    /// record atomically; never over the game file.
+    fn save(&mut self, arg: &str, force: bool) -> ControlFlow<End> {
+        let (file, force) = match arg.strip_suffix("--force") {
+            Some(f) if f.is_empty() || f.ends_with(char::is_whitespace) => (f.trim(), true),
+            _ => (arg, force),
+        };
         if file.is_empty() {
-            println!("usage: save FILE");
+            println!("usage: save FILE (save! FILE or save FILE --force replaces a file)");
             return Continue(());
         }
-        let path = &self.opts.game_path;
-        let written = std::fs::read(path)
-            .map(|bytes| save_text(path, &bytes, &self.record, self.opts.fen.as_deref()))
-            .and_then(|t| std::fs::write(file, t));
+        let target = Path::new(file);
+        let written = may_write(target, Path::new(&self.opts.game_path), force)
+            .and_then(|()| write_atomic(target, self.record_text().as_bytes()));
         match written {
             Ok(()) => println!("saved {} actions to {file}", self.record.len()),
-            Err(e) => println!("cannot save to {file}: {e}"),
+            Err(e) => println!("cannot save: {e}"),
         }
         Continue(())
     }
 
     /// `undo`: takes back the last action, and the machine's replies before it, so that a
     /// person is to move again (when one plays).
-    fn undo(&mut self) -> ControlFlow<()> {
+    fn undo(&mut self) -> ControlFlow<End> {
         let anyone = self.opts.sides.contains(&Side::Human);
         let mut undone = 0;
         while let Some(s) = self.undo.pop() {
@@ -267,36 +363,38 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
         }
         if undone == 0 {
             println!("nothing to undo");
+        } else {
+            self.autosave();
         }
         Continue(())
     }
 
     /// `resign`: the next player wins.
-    fn resign(&mut self) -> ControlFlow<()> {
+    fn resign(&mut self) -> ControlFlow<End> {
         let me = self.st.to_move as usize;
         let w = (me + 1) % self.g.np();
         println!("{} resigns; {} wins", self.g.players[me], self.g.players[w]);
-        Break(())
+        Break(End::Finished)
     }
 
     /// `draw`: offers a draw to the next player; a person answers, the machine accepts
     /// when it is not ahead in material.
-    fn draw(&mut self) -> ControlFlow<()> {
+    fn draw(&mut self) -> ControlFlow<End> {
         let g = self.g;
         let me = self.st.to_move as usize;
         let other = (me + 1) % g.np();
         if self.opts.sides[other] == Side::Human {
             println!("{} offers a draw; accept? (yes/no)", g.players[me]);
-            if let Some(Ok(ans)) = self.lines.next()
+            if let Some(Line::Text(ans)) = self.lines.next()
                 && ans.trim().starts_with('y')
             {
                 println!("draw agreed");
-                return Break(());
+                return Break(End::Finished);
             }
             println!("draw declined");
         } else if material(g, &self.st, other as u8) <= 0 {
             println!("{} accepts the draw", g.players[other]);
-            return Break(());
+            return Break(End::Finished);
         } else {
             println!("{} declines the draw", g.players[other]);
         }
@@ -305,7 +403,7 @@ impl<'g, L: Iterator<Item = std::io::Result<String>>> Session<'g, L> {
 
     /// An action typed by the person: played if legal, else refused with the legal
     /// actions from the same cell.
-    fn action(&mut self, list: &MoveList, input: &str) -> ControlFlow<()> {
+    fn action(&mut self, list: &MoveList, input: &str) -> ControlFlow<End> {
         let g = self.g;
         if let Some(m) = g.find_move(&self.st, list, input) {
             let c = Choice::of(g, &self.st, list, &m);

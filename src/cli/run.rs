@@ -3,12 +3,12 @@
 use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
 use super::diff::diff;
 use super::explain::explain;
-use super::play::{PlayOpts, Side, play as play_session};
-use super::start::{open, with_start};
+use super::play::{Lines, PlayOpts, Side, play as play_session};
+use super::start::{open, reach, with_start};
 use crate::ai::Limits;
 use crate::engine::Perft;
 use crate::ir::Game;
-use crate::record::load_record;
+use crate::record::{Loaded, load_record, may_write, write_atomic};
 use crate::render::show as show_text;
 use crate::selfplay::Player;
 use std::time::Instant;
@@ -21,7 +21,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Perft { start, depth, divide } => perft(&start, depth, divide),
         Cmd::Show(start) => show(&start),
         Cmd::Play(args) => play(&args),
-        Cmd::Render { start, output } => render(&start, &output),
+        Cmd::Render { start, output, force } => render(&start, &output, force),
         Cmd::Selfplay(args) => selfplay(&args),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
@@ -119,26 +119,14 @@ fn side_flag(flag: &str, who: &str) -> Result<Side, i32> {
     })
 }
 
-/// `play`: an interactive game from the start, `--fen`/`--moves`, or a saved game.
+/// `play`: an interactive game from the start, `--fen`/`--moves`, a saved game, or the
+/// unfinished game of the autosave record.
 fn play(a: &PlayArgs) -> i32 {
     let (first, others) = match side_flag("white", &a.white).and_then(|w| Ok((w, side_flag("black", &a.black)?))) {
         Ok(sides) => sides,
         Err(code) => return code,
     };
-    let opts = |g: &Game, fen: Option<String>| PlayOpts {
-        sides: per_player(g.np(), first, others),
-        seed: a.seed,
-        limits: limits(a.think, a.nodes, 1000),
-        game_path: a.start.game.clone(),
-        fen,
-    };
-    let Some(file) = &a.load else {
-        let record: Vec<String> = a.start.moves.split_whitespace().map(String::from).collect();
-        return with_start(&a.start, |g, st, hist| {
-            play_session(g, st.clone(), hist.to_vec(), record, opts(g, a.start.fen.clone()))
-        });
-    };
-    if !a.start.moves.trim().is_empty() || a.start.fen.is_some() {
+    if a.load.is_some() && (!a.start.moves.trim().is_empty() || a.start.fen.is_some()) {
         eprintln!("--load replays a saved game; do not combine it with --moves or --fen");
         return 2;
     }
@@ -146,22 +134,71 @@ fn play(a: &PlayArgs) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    match load_record(&g, &a.start.game, file) {
-        Ok((st, hist, record, fen)) => play_session(&g, st, hist, record, opts(&g, fen)),
+    let game_bytes = match crate::files::read_bytes(std::path::Path::new(&a.start.game)) {
+        Ok(b) => b,
         Err(e) => {
-            eprintln!("cannot load {file}: {e}");
-            2
+            eprintln!("{e}");
+            return 1;
         }
-    }
+    };
+    let stdin = std::io::stdin();
+    let mut lines = Lines(stdin.lock());
+    let autosave = match super::autosave::path(a) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let resumed = match &autosave {
+        Some(p) => match super::autosave::offer(&g, a, p, &mut lines) {
+            Ok(r) => r,
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let (st, hist, record, fen) = match resumed.map_or_else(|| play_start(&g, a), Ok) {
+        Ok(start) => start,
+        Err(code) => return code,
+    };
+    let sides = per_player(g.np(), first, others);
+    let opts = PlayOpts {
+        sides,
+        seed: a.seed,
+        limits: limits(a.think, a.nodes, 1000),
+        game_path: a.start.game.clone(),
+        fen,
+        game_bytes,
+        autosave,
+    };
+    play_session(&g, st, hist, record, opts, lines)
 }
 
-/// `render`: the SVG picture of the position, written to `output`.
-fn render(start: &Start, output: &str) -> i32 {
-    with_start(start, |g, st, _| match std::fs::write(output, crate::render::svg(g, st, None)) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("cannot write {output}: {e}");
-            1
+/// Where `play` starts when it does not resume: the saved game of `--load`, else the
+/// position of `--fen` and `--moves`.
+fn play_start(g: &Game, a: &PlayArgs) -> Result<Loaded, i32> {
+    let Some(file) = &a.load else {
+        let (st, hist) = reach(g, &a.start)?;
+        let record = a.start.moves.split_whitespace().map(String::from).collect();
+        return Ok((st, hist, record, a.start.fen.clone()));
+    };
+    load_record(g, &a.start.game, file).map_err(|e| {
+        eprintln!("cannot load {file}: {e}");
+        2
+    })
+}
+
+/// `render`: the SVG picture of the position, written atomically to `output` (never over
+/// the game file; over an existing file only with `--force`).
+fn render(start: &Start, output: &str, force: bool) -> i32 {
+    with_start(start, |g, st, _| {
+        let target = std::path::Path::new(output);
+        let svg = crate::render::svg(g, st, None);
+        match may_write(target, std::path::Path::new(&start.game), force)
+            .and_then(|()| write_atomic(target, svg.as_bytes()))
+        {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("cannot write: {e}");
+                1
+            }
         }
     })
 }

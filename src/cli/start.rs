@@ -21,20 +21,27 @@ pub(super) fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) ->
         Ok(g) => g,
         Err(code) => return code,
     };
+    match reach(&g, start) {
+        Ok((st, hist)) => f(&g, &st, &hist),
+        Err(code) => code,
+    }
+}
+
+/// The position of `start` in `g` (from `--fen` or the setup, then `--moves`) and the keys
+/// of the earlier positions; a bad position string or an illegal action is reported and
+/// gives exit status 2.
+pub(super) fn reach(g: &Game, start: &Start) -> Result<(State, Vec<u64>), i32> {
     let mut st = match &start.fen {
-        Some(f) => match g.parse_position(f) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("bad position string: {e}");
-                return 2;
-            }
-        },
+        Some(f) => g.parse_position(f).map_err(|e| {
+            eprintln!("bad position string: {e}");
+            2
+        })?,
         None => g.initial(),
     };
     let mut hist = vec![];
     if let Err((i, a)) = g.play_line(&mut st, &mut hist, start.moves.split_whitespace()) {
         eprintln!("illegal action `{a}` at index {i} (0-based) of --moves");
-        return 2;
+        return Err(2);
     }
-    f(&g, &st, &hist)
+    Ok((st, hist))
 }
