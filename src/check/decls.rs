@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::check::merged::Merged;
-use crate::diag::{CheckCode, Diag};
+use crate::diag::{CheckCode, Diag, Span};
 use crate::ir::limits::{
     MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY, type_byte,
 };
@@ -336,19 +336,20 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
         };
         match (options.iter_mut().find(|(n, _)| n == k), v) {
             (Some(slot), Some(v)) => slot.1 = v,
-            (None, _) => errs.push(Diag::new(
-                CheckCode::UnknownOption,
-                spec.origin,
-                format!("unknown option `{k}`"),
-                format!(
-                    "this game's options: {}",
-                    options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-            )),
+            (None, _) => {
+                let names: Vec<&str> = options.iter().map(|(n, _)| n.as_str()).collect();
+                let msg = format!("--option {o}: the game has no option `{k}`");
+                let hint = if names.is_empty() {
+                    "this game has no options".to_string()
+                } else {
+                    format!("options: {}", names.join(", "))
+                };
+                errs.push(Diag::new(CheckCode::UnknownOption, Span::NOWHERE, msg, hint));
+            }
             (_, None) => errs.push(Diag::new(
                 CheckCode::BadOptionValue,
-                spec.origin,
-                format!("bad value for option `{k}`"),
+                Span::NOWHERE,
+                format!("--option {o}: bad value for option `{k}`"),
                 "write NAME, NAME=NUMBER, NAME=true or NAME=false",
             )),
         }

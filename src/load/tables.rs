@@ -4,7 +4,8 @@
 use super::keys::*;
 use super::merge::merge;
 use super::{PieceSpec, Reader, load_into};
-use crate::diag::{Diag, LoadCode, LoadError};
+use crate::diag::{Decoded, Diag, LoadCode, LoadError};
+use crate::files::FileError;
 use crate::syntax::ast::Name;
 use std::path::Path;
 use toml::Spanned;
@@ -95,12 +96,21 @@ impl Reader<'_> {
             return Ok(());
         }
         let p = self.path.parent().unwrap_or(Path::new(".")).join(&s.text);
-        if !p.exists() {
-            let msg = format!("cannot find `{}`", p.display());
-            self.diags.push(Diag::new(LoadCode::ExtendsNotFound, s.span, msg, "the path is relative to this file"));
-            return Ok(());
-        }
-        let parent = load_into(&p, self.sources, self.diags, self.depth + 1)?;
+        let text = match crate::files::read_text(&p) {
+            Ok(t) => t,
+            Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                let msg = format!("cannot find `{}`", p.display());
+                self.diags.push(Diag::new(LoadCode::ExtendsNotFound, s.span, msg, "the path is relative to this file"));
+                return Ok(());
+            }
+            Err(e) => {
+                let msg = format!("cannot extend `{}`: {e}", s.text);
+                let hint = "name a game file (a regular UTF-8 file)";
+                self.diags.push(Diag::new(LoadCode::ExtendsUnreadable, s.span, msg, hint));
+                return Ok(());
+            }
+        };
+        let parent = load_into(&p, text, self.sources, self.diags, self.depth + 1)?;
         self.spec = merge(parent, std::mem::take(&mut self.spec));
         Ok(())
     }
@@ -119,7 +129,16 @@ impl Reader<'_> {
         } else if raw[off..].starts_with('\n') {
             off += 1;
         }
-        self.rules_text = Some((s.to_string(), self.base + r.start + off));
+        let shift = self.base + r.start + off;
+        if raw.starts_with('"') {
+            let close = if off > 1 { 3 } else { 1 };
+            let body = raw.get(off..raw.len().saturating_sub(close)).unwrap_or_default();
+            if let Some(raw_at) = super::escapes::raw_offsets(body, s) {
+                let raw = raw_at.into_iter().map(|i| shift + i).collect();
+                self.sources.add_decoded(Decoded { start: shift, raw });
+            }
+        }
+        self.rules_text = Some((s.to_string(), shift));
     }
 
     /// `[pieces.X]`, every X.
