@@ -121,9 +121,9 @@ impl Source {
     /// Renders a diagnostic as `file:line:col: error: message` with the source line and a hint.
     pub fn render(&self, d: &Diag) -> String {
         let (line, col) = self.line_col(d.span.start);
-        let src_line = self.text.lines().nth(line - 1).unwrap_or("");
+        let (src_line, at) = window(self.text.lines().nth(line - 1).unwrap_or(""), col - 1);
         let width = (self.raw(d.span.end).saturating_sub(self.raw(d.span.start))).clamp(1, 60);
-        let width = width.min(src_line.chars().count().saturating_sub(col - 1).max(1));
+        let width = width.min(src_line.chars().count().saturating_sub(at).max(1));
         format!(
             "{}:{}:{}: error: {}\n  | {}\n  | {}{}\n  = hint: {}",
             self.path,
@@ -131,11 +131,35 @@ impl Source {
             col,
             d.message,
             src_line,
-            " ".repeat(col - 1),
+            " ".repeat(at),
             "^".repeat(width),
             d.hint
         )
     }
+}
+
+/// Lines longer than this are shown cut to this many characters around the column.
+const MAX_SHOWN: usize = 120;
+
+/// The part of a source line shown under a diagnostic and the column (0-based, in
+/// characters) within it: the whole line, or a window of [`MAX_SHOWN`] characters around
+/// column `col` (with `…` where it was cut).
+fn window(line: &str, col: usize) -> (String, usize) {
+    let n = line.chars().count();
+    if n <= MAX_SHOWN {
+        return (line.to_string(), col);
+    }
+    let from = col.saturating_sub(MAX_SHOWN / 3).min(n.saturating_sub(MAX_SHOWN));
+    let mut shown: String = line.chars().skip(from).take(MAX_SHOWN).collect();
+    let mut at = col - from;
+    if from > 0 {
+        shown.insert(0, '…');
+        at += 1;
+    }
+    if from + MAX_SHOWN < n {
+        shown.push('…');
+    }
+    (shown, at)
 }
 
 /// Errors of loading a game: all diagnostics at once, or a file that cannot be read.
