@@ -124,7 +124,8 @@ fn huge_board_sizes_are_located_errors() {
         assert!(err.contains(&format!("board-{name}.toml:5:1: error: bad board size")), "{name}: {err}");
         assert!(took < Duration::from_secs(1), "{name}: {took:?}");
     }
-    let text = with_rules("piece K { move N }").replace("ranks 1..8", &format!("ranks 1..8 {{ cell z at (1{}, 0) }}", "0".repeat(400)));
+    let text = with_rules("piece K { move N }")
+        .replace("ranks 1..8", &format!("ranks 1..8 {{ cell z at (1{}, 0) }}", "0".repeat(400)));
     let (err, _) = load_text("board-cell.toml", &text);
     assert!(err.contains("cell coordinates lie between"), "{err}");
 }
@@ -182,4 +183,45 @@ fn option_errors_name_the_flag_not_a_file_position() {
     let e = err("pick=maybe");
     assert!(e.starts_with("error: --option pick=maybe: bad value for option `pick`"), "{e}");
     assert!(!e.contains("options.toml"), "{e}");
+}
+
+#[test]
+fn game_file_numbers_are_range_checked_where_they_are_written() {
+    let base = with_rules("piece K { move N }\nRULE2");
+    let cases = [
+        ("reserve-neg", "[reserve.white]\nK = -1\n", "", "a reserve count must be between 0 and 1000, found -1"),
+        (
+            "reserve-huge",
+            "[reserve.white]\nK = 9223372036854775807\n",
+            "",
+            "a reserve count must be between 0 and 1000",
+        ),
+        ("value", "", "", ""),
+        ("option", "[options]\nx = 99999999999\n", "", "an option's value must be between -1000000 and 1000000"),
+        ("rep0", "", "end { draw if repetition(0) }", "`repetition(0)`: a position repeats 1 to 255 times"),
+        ("rep-huge", "", "end { draw if repetition(99999999999) }", "`repetition(99999999999)`"),
+        ("counter", "", "counter c = 9223372036854775807", "counter `c` starts at 9223372036854775807"),
+        ("clock", "", "clock c per-player = -9223372036854775808", "a counter starts between"),
+    ];
+    for (name, toml, rules, says) in cases {
+        let text = base.replace("RULE2", rules) + toml;
+        let text =
+            if name == "value" { text.replace("name = \"King\"", "name = \"King\"\nvalue = 5000000000") } else { text };
+        let says = if name == "value" { "a piece's value must be between -1000000 and 1000000" } else { says };
+        let (err, _) = load_text(&format!("num-{name}.toml"), &text);
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(err.contains(&format!("num-{name}.toml:")), "{name}: located: {err}");
+    }
+    for (key, v) in [("max", "256"), ("advance", "-1001")] {
+        let text = base.replace("RULE2", "").replace("name = \"King\"", &format!("name = \"King\"\n{key} = {v}"));
+        let (err, _) = load_text(&format!("num-{key}.toml"), &text);
+        assert!(
+            err.contains(&format!("num-{key}.toml:11:{}:", key.len() + 4)) && err.contains(&format!("found {v}")),
+            "{key}: {err}"
+        );
+    }
+    let path = scratch("num-flag.toml");
+    std::fs::write(&path, base.replace("RULE2", "") + "[options]\nx = 1\n").unwrap();
+    let e = interp::open(path.to_str().unwrap(), &["x=99999999999".to_string()]).err().unwrap().to_string();
+    assert!(e.starts_with("error: --option x=99999999999: bad value for option `x`"), "{e}");
 }

@@ -9,7 +9,7 @@ use crate::ir::limits::{
     MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY, type_byte,
 };
 use crate::ir::{PieceType, Slot, Var, ZoneId};
-use crate::load::Spec;
+use crate::load::{MAX_OPTION, Spec};
 use crate::syntax::ast::{self, Name};
 
 /// The game's declared names and what they stand for.
@@ -208,6 +208,19 @@ impl Declarer<'_> {
         let np = self.d.players.len();
         let counters: Vec<&ast::CounterDecl> = self.m.counters.clone();
         for c in counters {
+            if !(-MAX_COUNTER_START..=MAX_COUNTER_START).contains(&c.init) {
+                let lim = MAX_COUNTER_START;
+                let msg = format!(
+                    "counter `{}` starts at {}: a counter starts between -{lim} and {lim}",
+                    c.name.text, c.init
+                );
+                self.d.errs.push(Diag::new(
+                    CheckCode::ValueOutOfRange,
+                    c.name.span,
+                    msg,
+                    "start it at a smaller number",
+                ));
+            }
             let slot = Slot::new(self.d.nslots);
             self.d.nslots += if c.per_player { np } else { 1 };
             self.d.vars.push(Var {
@@ -319,6 +332,9 @@ fn factions(spec: &Spec, players: &[String], errs: &mut Vec<Diag>) -> Vec<String
     factions
 }
 
+/// A counter's start lies within `-MAX_COUNTER_START..=MAX_COUNTER_START`.
+pub const MAX_COUNTER_START: i64 = 1_000_000_000;
+
 /// Options: declared defaults, then command-line overrides.
 fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(String, i64)> {
     let mut options: Vec<(String, i64)> = spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect();
@@ -326,7 +342,7 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
         let (k, v) = match o.split_once('=') {
             Some((k, v)) => (
                 k,
-                v.parse::<i64>().ok().or(match v {
+                v.parse::<i64>().ok().filter(|n| n.abs() <= MAX_OPTION).or(match v {
                     "true" => Some(1),
                     "false" => Some(0),
                     _ => None,

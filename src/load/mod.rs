@@ -9,6 +9,8 @@ mod merge;
 mod tables;
 mod value;
 
+pub use value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
+
 use crate::diag::{Diag, LoadCode, LoadError, Sources};
 use crate::syntax::ast::{Name, Rules, Span};
 use std::path::Path;

@@ -3,6 +3,7 @@
 
 use super::keys::*;
 use super::merge::merge;
+use super::value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
 use super::{PieceSpec, Reader, load_into};
 use crate::diag::{Decoded, Diag, LoadCode, LoadError};
 use crate::files::FileError;
@@ -175,10 +176,18 @@ impl Reader<'_> {
                         ps.name = s.text;
                     }
                 }
-                Some(PieceKey::Value) => ps.value = self.want_int(v).unwrap_or(1) as i32,
+                Some(PieceKey::Value) => {
+                    let range = -MAX_PIECE_VALUE..=MAX_PIECE_VALUE;
+                    ps.value = self.want_int_in(v, range, "a piece's value").unwrap_or(1) as i32;
+                }
                 Some(PieceKey::Royal) => ps.royal = self.want_bool(v).unwrap_or(false),
-                Some(PieceKey::Max) => ps.max = self.want_int(v).map(|v| v.clamp(0, 255) as u8),
-                Some(PieceKey::Advance) => ps.advance = self.want_int(v).unwrap_or(0).clamp(-1000, 1000) as i32,
+                Some(PieceKey::Max) => {
+                    ps.max = self.want_int_in(v, 0..=MAX_PER_TYPE, "a piece's maximum").map(|v| v as u8)
+                }
+                Some(PieceKey::Advance) => {
+                    let range = -MAX_ADVANCE..=MAX_ADVANCE;
+                    ps.advance = self.want_int_in(v, range, "a piece's advance bonus").unwrap_or(0) as i32;
+                }
                 Some(PieceKey::Demote) => ps.demote = self.want_str(v),
                 None => self.unknown_key(k, "for a piece", PIECE_KEYS),
             }
@@ -205,7 +214,7 @@ impl Reader<'_> {
             r.spec.reserves.retain(|(p, _, _)| p.text != player.text);
             for (k, v) in pt.iter() {
                 let letter = r.key_name(k);
-                if let Some(n) = r.want_int(v) {
+                if let Some(n) = r.want_int_in(v, 0..=MAX_RESERVE, "a reserve count") {
                     r.spec.reserves.push((player.clone(), letter, n));
                 }
             }
@@ -240,7 +249,7 @@ impl Reader<'_> {
             let n = self.key_name(k);
             let val = match v.get_ref() {
                 DeValue::Boolean(b) => *b as i64,
-                DeValue::Integer(_) => self.want_int(v).unwrap_or(0),
+                DeValue::Integer(_) => self.want_int_in(v, -MAX_OPTION..=MAX_OPTION, "an option's value").unwrap_or(0),
                 _ => {
                     self.diags.push(self.type_err(v, "a boolean or an integer"));
                     continue;
