@@ -155,7 +155,8 @@ fn extends_reads_only_small_regular_utf8_files() {
     }
     let fifo = scratch("a-fifo");
     std::fs::remove_file(&fifo).ok();
-    if std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+    let made = std::process::Command::new("mkfifo").arg(&fifo).output();
+    if made.is_ok_and(|o| o.status.success()) {
         let err = extending("ext-fifo.toml", fifo.to_str().unwrap());
         assert!(err.contains("not a regular file (a FIFO, device or socket)"), "{err}");
     }
