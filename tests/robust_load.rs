@@ -226,3 +226,35 @@ fn game_file_numbers_are_range_checked_where_they_are_written() {
     let e = interp::open(path.to_str().unwrap(), &["x=99999999999".to_string()]).err().unwrap().to_string();
     assert!(e.starts_with("error: --option x=99999999999: bad value for option `x`"), "{e}");
 }
+
+#[test]
+fn long_flat_lists_and_runs_neither_overflow_nor_blow_up() {
+    let n = 100_000;
+    let cases = [
+        ("sum", format!("piece K {{ move N{{1{}}} }}", "+1".repeat(n)), "expression too long (more than 64 terms)"),
+        ("nots", format!("piece K {{ move N }}\nend {{ loss if {}x }}", "!".repeat(n)), "unknown condition `x`"),
+        ("ands", format!("piece K {{ move N }}\nend {{ loss if x{} }}", " & x".repeat(n)), "too many parts"),
+        ("alts", format!("piece K {{ move N{} }}", " | N".repeat(n)), "too many parts in one pattern"),
+        ("steps", format!("piece K {{ move N{} }}", " N".repeat(n)), "too many parts in one pattern"),
+    ];
+    for (name, rules, says) in cases {
+        let (err, took) = load_text(&format!("long-{name}.toml"), &with_rules(&rules));
+        let head: String = err.chars().take(400).collect();
+        assert!(err.contains(says), "{name}: {head}");
+        assert!(took < Duration::from_secs(3), "{name}: took {took:?}");
+    }
+    // Up to the limits they load.
+    let rules = format!("piece K {{ move N{{1{}}} }}\nend {{ loss if !!!!!check }}", "+0".repeat(60));
+    assert_eq!(load_text("long-ok.toml", &with_rules(&rules)).0, "");
+}
+
+#[test]
+fn problems_per_file_are_capped() {
+    let rules = format!(
+        "piece K {{ move N }}\nend {{ loss if x{} }}",
+        (0..900).map(|i| format!(" & x{i}")).collect::<String>()
+    );
+    let (err, took) = load_text("many-problems.toml", &with_rules(&rules));
+    assert!(err.ends_with("200 problems found"), "{}", &err[err.len().saturating_sub(200)..]);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}

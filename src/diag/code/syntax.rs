@@ -46,12 +46,15 @@ impl SyntaxCode {
             SyntaxCode::NestingTooDeep => {
                 "Brackets (`(`, `[` and `{`) in the rules text nest deeper than 64 levels, the \
                  most the parser takes (real rules nest a few levels). Often a bracket was \
-                 opened and never closed; otherwise give inner parts a name with `define`."
+                 opened and never closed; otherwise give inner parts a name with `define`. A sum \
+                 (`a + b + ...`) may have at most 64 terms likewise."
             }
             SyntaxCode::TooComplex => {
                 "The parser gave up on the rules text: it would take more work (or stack) than \
                  a rules text may, which happens when a long statement has to be tried many \
-                 ways, e.g. after an unclosed bracket. Close brackets and split long statements."
+                 ways, e.g. after an unclosed bracket, or one pattern or condition has more than \
+                 1000 parts (alternatives, steps, operands). Close brackets and split long \
+                 statements."
             }
         }
     }
