@@ -226,8 +226,9 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
             t("")
                 + "[display]\nzones = { far = \"~\", zz = \"^\" }\nfills = { yy = \"#000000\" }\n\
                      factions = { white = \"#ffffff\", grey = \"#888888\" }\n",
-            none,
+            none.clone(),
         ),
+        (t("counter big = 9223372036854775807\nend { draw if repetition(0) }"), none),
     ]
 }
 

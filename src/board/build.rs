@@ -1,6 +1,7 @@
 //! The board builder: the cells and links of a generator, edited (remove, cell, link,
 //! colour), then frozen into a [`Board`]'s dense tables.
 
+use super::limits::MAX_COORD;
 use super::{Board, BuildError, Cell, CellInfo, DirInfo, FORK, NONE, Shape};
 use std::collections::HashMap;
 
@@ -52,6 +53,10 @@ impl Builder {
     /// Adds a cell: on a hex board by whole axial coordinates and no name, on other boards
     /// with a new name at drawing position (x, y), shaped like the board's first cell.
     pub fn add_cell(&mut self, name: Option<&str>, x: f64, y: f64) -> Result<(), BuildError> {
+        if !(-MAX_COORD..=MAX_COORD).contains(&x) || !(-MAX_COORD..=MAX_COORD).contains(&y) {
+            // The message spells MAX_COORD.
+            return Err(BuildError::BadSize("cell coordinates lie between -1000000 and 1000000"));
+        }
         if self.hex_names {
             if name.is_some() {
                 return Err(BuildError::HexCellNamed);

@@ -1,7 +1,7 @@
 //! The generators: a square, triangle or hex board as a [`Builder`] to edit, and the
 //! naming and linking of hex cells once the edits are done.
 
-use super::limits::{MAX_DIRS, MAX_FILES, MAX_HEX_RADIUS, MAX_RANK_SPAN, MAX_TRIANGLE_ROWS};
+use super::limits::{MAX_DIRS, MAX_FILES, MAX_HEX_RADIUS, MAX_RANK, MAX_RANK_SPAN, MAX_TRIANGLE_ROWS};
 use super::{BuildError, Builder, CellInfo, DirInfo, Shape};
 use std::collections::HashMap;
 
@@ -46,9 +46,15 @@ impl Builder {
     /// directions N NE E SE S SW W NW.
     pub fn square(first: &str, last: &str, ranks: (i64, i64)) -> Result<Builder, BuildError> {
         let fl = file_letters(first, last)?;
-        if ranks.0 > ranks.1 || ranks.1 - ranks.0 > MAX_RANK_SPAN || fl.len() > MAX_FILES {
+        // Checked: ranks far apart (e.g. -5e18..5e18) would wrap the span in release builds.
+        let span = ranks.1.checked_sub(ranks.0);
+        if !span.is_some_and(|s| (0..=MAX_RANK_SPAN).contains(&s)) || fl.len() > MAX_FILES {
             // The message spells MAX_FILES and MAX_RANK_SPAN.
             return Err(BuildError::BadSize("ranks must be ascending, at most 40 files and ranks"));
+        }
+        if !(-MAX_RANK..=MAX_RANK).contains(&ranks.0) || !(-MAX_RANK..=MAX_RANK).contains(&ranks.1) {
+            // The message spells MAX_RANK.
+            return Err(BuildError::BadSize("ranks lie between -1000000 and 1000000"));
         }
         let mut b = Builder { dirs: dir_list(SQUARE_DIRS), ..Builder::default() };
         let mut at = HashMap::new();

@@ -13,3 +13,8 @@ pub const MAX_HEX_RADIUS: i64 = 12;
 /// Directions of a board: the generators give at most this many (eight on a square
 /// board), so a direction index is a byte.
 pub const MAX_DIRS: usize = 8;
+/// Ranks of a square board lie within `-MAX_RANK..=MAX_RANK`, so arithmetic on them
+/// (colours, distances) cannot overflow.
+pub const MAX_RANK: i64 = 1_000_000;
+/// Coordinates of an added cell (`cell NAME at (x, y)`) lie within `-MAX_COORD..=MAX_COORD`.
+pub const MAX_COORD: f64 = 1_000_000.0;

@@ -8,6 +8,9 @@ use crate::diag::{CheckCode, Diag, Span};
 use crate::load::Spec;
 use crate::syntax::ast::Name;
 
+/// The checker reports at most this many problems (the rest follow the same mistakes).
+pub const MAX_PROBLEMS: usize = 200;
+
 /// Checks the uses of names; each pass is a method in the file of its concern.
 pub(super) struct Checker<'a> {
     /// The loaded game file.
@@ -35,6 +38,10 @@ impl<'a> Checker<'a> {
     /// span by every pattern using it, a mistake in a TOML table's key by each of the
     /// table's entries, and is one problem.
     pub fn report(&mut self, d: Diag) {
+        // A budget: a hostile file can hold a problem per word; the first ones are enough.
+        if self.errs.len() >= MAX_PROBLEMS {
+            return;
+        }
         if !self.errs.iter().any(|x| x.span == d.span && x.message == d.message) {
             self.errs.push(d);
         }

@@ -6,6 +6,9 @@ use super::checker::Checker;
 use crate::diag::CheckCode;
 use crate::syntax::ast::{Cond, Expr, Name};
 
+/// `repetition(N)` counts at most this many repetitions (the compiled game keeps a byte).
+pub const MAX_REPETITIONS: i64 = 255;
+
 impl Checker<'_> {
     /// Checks a condition used at `place` (one of [`Places`]' single places).
     pub(super) fn cond(&mut self, c: &Cond, place: Places) {
@@ -58,6 +61,12 @@ impl Checker<'_> {
         match b.name {
             "repetition" => {
                 if let Some(e) = args.first() {
+                    if let Expr::Int(k, at) = e
+                        && !(1..=MAX_REPETITIONS).contains(k)
+                    {
+                        let msg = format!("`repetition({k})`: a position repeats 1 to {MAX_REPETITIONS} times");
+                        self.err(CheckCode::ValueOutOfRange, *at, msg, "write e.g. repetition(3)");
+                    }
                     self.expr(e);
                 }
             }

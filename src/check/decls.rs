@@ -4,12 +4,12 @@
 
 use crate::board::Board;
 use crate::check::merged::Merged;
-use crate::diag::{CheckCode, Diag};
+use crate::diag::{CheckCode, Diag, Span};
 use crate::ir::limits::{
     MAX_DIR_SET_NESTING, MAX_KINDS, MAX_PIECE_TYPES, MAX_REGISTERS_WITH_LONG, MAX_TALLY, type_byte,
 };
 use crate::ir::{PieceType, Slot, Var, ZoneId};
-use crate::load::Spec;
+use crate::load::{MAX_OPTION, Spec};
 use crate::syntax::ast::{self, Name};
 
 /// The game's declared names and what they stand for.
@@ -208,6 +208,19 @@ impl Declarer<'_> {
         let np = self.d.players.len();
         let counters: Vec<&ast::CounterDecl> = self.m.counters.clone();
         for c in counters {
+            if !(-MAX_COUNTER_START..=MAX_COUNTER_START).contains(&c.init) {
+                let lim = MAX_COUNTER_START;
+                let msg = format!(
+                    "counter `{}` starts at {}: a counter starts between -{lim} and {lim}",
+                    c.name.text, c.init
+                );
+                self.d.errs.push(Diag::new(
+                    CheckCode::ValueOutOfRange,
+                    c.name.span,
+                    msg,
+                    "start it at a smaller number",
+                ));
+            }
             let slot = Slot::new(self.d.nslots);
             self.d.nslots += if c.per_player { np } else { 1 };
             self.d.vars.push(Var {
@@ -319,6 +332,9 @@ fn factions(spec: &Spec, players: &[String], errs: &mut Vec<Diag>) -> Vec<String
     factions
 }
 
+/// A counter's start lies within `-MAX_COUNTER_START..=MAX_COUNTER_START`.
+pub const MAX_COUNTER_START: i64 = 1_000_000_000;
+
 /// Options: declared defaults, then command-line overrides.
 fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(String, i64)> {
     let mut options: Vec<(String, i64)> = spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect();
@@ -326,7 +342,7 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
         let (k, v) = match o.split_once('=') {
             Some((k, v)) => (
                 k,
-                v.parse::<i64>().ok().or(match v {
+                v.parse::<i64>().ok().filter(|n| n.abs() <= MAX_OPTION).or(match v {
                     "true" => Some(1),
                     "false" => Some(0),
                     _ => None,
@@ -336,19 +352,20 @@ fn options(spec: &Spec, overrides: &[String], errs: &mut Vec<Diag>) -> Vec<(Stri
         };
         match (options.iter_mut().find(|(n, _)| n == k), v) {
             (Some(slot), Some(v)) => slot.1 = v,
-            (None, _) => errs.push(Diag::new(
-                CheckCode::UnknownOption,
-                spec.origin,
-                format!("unknown option `{k}`"),
-                format!(
-                    "this game's options: {}",
-                    options.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-            )),
+            (None, _) => {
+                let names: Vec<&str> = options.iter().map(|(n, _)| n.as_str()).collect();
+                let msg = format!("--option {o}: the game has no option `{k}`");
+                let hint = if names.is_empty() {
+                    "this game has no options".to_string()
+                } else {
+                    format!("options: {}", names.join(", "))
+                };
+                errs.push(Diag::new(CheckCode::UnknownOption, Span::NOWHERE, msg, hint));
+            }
             (_, None) => errs.push(Diag::new(
                 CheckCode::BadOptionValue,
-                spec.origin,
-                format!("bad value for option `{k}`"),
+                Span::NOWHERE,
+                format!("--option {o}: bad value for option `{k}`"),
                 "write NAME, NAME=NUMBER, NAME=true or NAME=false",
             )),
         }

@@ -3,10 +3,13 @@
 //! function per TOML table (`tables`), the keys of each table in one list (`keys`),
 //! typed values (`value`) and the overlay of a file on the one it extends (`merge`).
 
+mod escapes;
 mod keys;
 mod merge;
 mod tables;
 mod value;
+
+pub use value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
 
 use crate::diag::{Diag, LoadCode, LoadError, Sources};
 use crate::syntax::ast::{Name, Rules, Span};
@@ -83,7 +86,8 @@ pub fn load(path: &str) -> Result<(Spec, Sources, Vec<Diag>), LoadError> {
     let mut diags = vec![];
     let base = sources.add("<prelude>", PRELUDE.to_string());
     let prelude = crate::syntax::parse::parse(PRELUDE, base).expect("the prelude parses");
-    let mut spec = load_into(Path::new(path), &mut sources, &mut diags, 0)?;
+    let text = crate::files::read_text(Path::new(path)).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+    let mut spec = load_into(Path::new(path), text, &mut sources, &mut diags, 0)?;
     spec.rules.insert(0, prelude);
     let top = sources.0.get(1).map(|s| s.base).unwrap_or(0);
     spec.origin = Span { start: top, end: top };
@@ -93,10 +97,14 @@ pub fn load(path: &str) -> Result<(Spec, Sources, Vec<Diag>), LoadError> {
     Ok((spec, sources, diags))
 }
 
-/// Reads one file (`depth` files down an `extends` chain) and the files it extends.
-fn load_into(path: &Path, sources: &mut Sources, diags: &mut Vec<Diag>, depth: usize) -> Result<Spec, LoadError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| LoadError::Io { path: path.display().to_string(), source: e })?;
+/// Reads one file's `text` (`depth` files down an `extends` chain) and the files it extends.
+fn load_into(
+    path: &Path,
+    text: String,
+    sources: &mut Sources,
+    diags: &mut Vec<Diag>,
+    depth: usize,
+) -> Result<Spec, LoadError> {
     let base = sources.add(&path.display().to_string(), text.clone());
     let table = match DeTable::parse(&text) {
         Ok(t) => t,

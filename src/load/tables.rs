@@ -3,8 +3,10 @@
 
 use super::keys::*;
 use super::merge::merge;
+use super::value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
 use super::{PieceSpec, Reader, load_into};
-use crate::diag::{Diag, LoadCode, LoadError};
+use crate::diag::{Decoded, Diag, LoadCode, LoadError};
+use crate::files::FileError;
 use crate::syntax::ast::Name;
 use std::path::Path;
 use toml::Spanned;
@@ -95,12 +97,21 @@ impl Reader<'_> {
             return Ok(());
         }
         let p = self.path.parent().unwrap_or(Path::new(".")).join(&s.text);
-        if !p.exists() {
-            let msg = format!("cannot find `{}`", p.display());
-            self.diags.push(Diag::new(LoadCode::ExtendsNotFound, s.span, msg, "the path is relative to this file"));
-            return Ok(());
-        }
-        let parent = load_into(&p, self.sources, self.diags, self.depth + 1)?;
+        let text = match crate::files::read_text(&p) {
+            Ok(t) => t,
+            Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                let msg = format!("cannot find `{}`", p.display());
+                self.diags.push(Diag::new(LoadCode::ExtendsNotFound, s.span, msg, "the path is relative to this file"));
+                return Ok(());
+            }
+            Err(e) => {
+                let msg = format!("cannot extend `{}`: {e}", s.text);
+                let hint = "name a game file (a regular UTF-8 file)";
+                self.diags.push(Diag::new(LoadCode::ExtendsUnreadable, s.span, msg, hint));
+                return Ok(());
+            }
+        };
+        let parent = load_into(&p, text, self.sources, self.diags, self.depth + 1)?;
         self.spec = merge(parent, std::mem::take(&mut self.spec));
         Ok(())
     }
@@ -119,7 +130,16 @@ impl Reader<'_> {
         } else if raw[off..].starts_with('\n') {
             off += 1;
         }
-        self.rules_text = Some((s.to_string(), self.base + r.start + off));
+        let shift = self.base + r.start + off;
+        if raw.starts_with('"') {
+            let close = if off > 1 { 3 } else { 1 };
+            let body = raw.get(off..raw.len().saturating_sub(close)).unwrap_or_default();
+            if let Some(raw_at) = super::escapes::raw_offsets(body, s) {
+                let raw = raw_at.into_iter().map(|i| shift + i).collect();
+                self.sources.add_decoded(Decoded { start: shift, raw });
+            }
+        }
+        self.rules_text = Some((s.to_string(), shift));
     }
 
     /// `[pieces.X]`, every X.
@@ -156,10 +176,18 @@ impl Reader<'_> {
                         ps.name = s.text;
                     }
                 }
-                Some(PieceKey::Value) => ps.value = self.want_int(v).unwrap_or(1) as i32,
+                Some(PieceKey::Value) => {
+                    let range = -MAX_PIECE_VALUE..=MAX_PIECE_VALUE;
+                    ps.value = self.want_int_in(v, range, "a piece's value").unwrap_or(1) as i32;
+                }
                 Some(PieceKey::Royal) => ps.royal = self.want_bool(v).unwrap_or(false),
-                Some(PieceKey::Max) => ps.max = self.want_int(v).map(|v| v.clamp(0, 255) as u8),
-                Some(PieceKey::Advance) => ps.advance = self.want_int(v).unwrap_or(0).clamp(-1000, 1000) as i32,
+                Some(PieceKey::Max) => {
+                    ps.max = self.want_int_in(v, 0..=MAX_PER_TYPE, "a piece's maximum").map(|v| v as u8)
+                }
+                Some(PieceKey::Advance) => {
+                    let range = -MAX_ADVANCE..=MAX_ADVANCE;
+                    ps.advance = self.want_int_in(v, range, "a piece's advance bonus").unwrap_or(0) as i32;
+                }
                 Some(PieceKey::Demote) => ps.demote = self.want_str(v),
                 None => self.unknown_key(k, "for a piece", PIECE_KEYS),
             }
@@ -186,7 +214,7 @@ impl Reader<'_> {
             r.spec.reserves.retain(|(p, _, _)| p.text != player.text);
             for (k, v) in pt.iter() {
                 let letter = r.key_name(k);
-                if let Some(n) = r.want_int(v) {
+                if let Some(n) = r.want_int_in(v, 0..=MAX_RESERVE, "a reserve count") {
                     r.spec.reserves.push((player.clone(), letter, n));
                 }
             }
@@ -221,7 +249,7 @@ impl Reader<'_> {
             let n = self.key_name(k);
             let val = match v.get_ref() {
                 DeValue::Boolean(b) => *b as i64,
-                DeValue::Integer(_) => self.want_int(v).unwrap_or(0),
+                DeValue::Integer(_) => self.want_int_in(v, -MAX_OPTION..=MAX_OPTION, "an option's value").unwrap_or(0),
                 _ => {
                     self.diags.push(self.type_err(v, "a boolean or an integer"));
                     continue;

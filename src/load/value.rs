@@ -7,6 +7,18 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
+/// A piece's value (`value`) lies within `-MAX_PIECE_VALUE..=MAX_PIECE_VALUE`.
+pub const MAX_PIECE_VALUE: i64 = 1_000_000;
+/// A piece's advance bonus (`advance`) lies within `-MAX_ADVANCE..=MAX_ADVANCE`.
+pub const MAX_ADVANCE: i64 = 1_000;
+/// A piece type's maximum per player (`max`) is at most this.
+pub const MAX_PER_TYPE: i64 = 255;
+/// A reserve holds at most this many pieces of a type at the start.
+pub const MAX_RESERVE: i64 = 1_000;
+/// An option's value lies within `-MAX_OPTION..=MAX_OPTION` (in the file and on the
+/// command line).
+pub const MAX_OPTION: i64 = 1_000_000;
+
 impl Reader<'_> {
     /// A byte range of this file as a span of the shared span space.
     pub(super) fn span(&self, r: Range<usize>) -> Span {
@@ -55,6 +67,23 @@ impl Reader<'_> {
                 None
             }
         }
+    }
+
+    /// An integer within `range`, or a problem naming `what` and the range.
+    pub(super) fn want_int_in(
+        &mut self,
+        v: &Spanned<DeValue>,
+        range: std::ops::RangeInclusive<i64>,
+        what: &str,
+    ) -> Option<i64> {
+        let n = self.want_int(v)?;
+        if range.contains(&n) {
+            return Some(n);
+        }
+        let (lo, hi) = (range.start(), range.end());
+        let msg = format!("{what} must be between {lo} and {hi}, found {n}");
+        self.diags.push(Diag::new(LoadCode::ValueOutOfRange, self.span(v.span()), msg, format!("write {lo} to {hi}")));
+        None
     }
 
     pub(super) fn want_int(&mut self, v: &Spanned<DeValue>) -> Option<i64> {

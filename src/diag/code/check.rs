@@ -86,6 +86,8 @@ pub enum CheckCode {
     TooManyRegisters = 40,
     /// The setup has more than 250 steps.
     TooManySetupSteps = 41,
+    /// A number in the rules text outside the range its place allows.
+    ValueOutOfRange = 42,
 }
 
 impl CheckCode {
@@ -132,6 +134,7 @@ impl CheckCode {
         CheckCode::TooManyStates,
         CheckCode::TooManyRegisters,
         CheckCode::TooManySetupSteps,
+        CheckCode::ValueOutOfRange,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -248,6 +251,10 @@ const EXPLANATIONS: &[&str] = &[
     "A game with registers kept through the next turn may declare at most 32 registers.",
     // TooManySetupSteps
     "A setup block may have at most 250 steps.",
+    // ValueOutOfRange
+    "A number in the rules text is outside the range its place allows: a counter starts \
+     between -1000000000 and 1000000000, and `repetition(N)` counts 1 to 255 repetitions. \
+     The ranges keep every later computation exact.",
 ];
 
 #[cfg(test)]

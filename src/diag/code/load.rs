@@ -28,6 +28,10 @@ pub enum LoadCode {
     BadGlyph = 11,
     /// A colour in `[display]` not written `#rrggbb`.
     BadColour = 12,
+    /// The file named by `extends` exists but cannot be read as a game file.
+    ExtendsUnreadable = 13,
+    /// A number outside the range its key allows.
+    ValueOutOfRange = 14,
 }
 
 impl LoadCode {
@@ -45,6 +49,8 @@ impl LoadCode {
         LoadCode::BadLetter,
         LoadCode::BadGlyph,
         LoadCode::BadColour,
+        LoadCode::ExtendsUnreadable,
+        LoadCode::ValueOutOfRange,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -98,6 +104,16 @@ impl LoadCode {
             LoadCode::BadColour => {
                 "Colours in `[display]` (zone fills and faction colours for pictures) are \
                  written as `#` and six hexadecimal digits, e.g. \"#5dade2\"."
+            }
+            LoadCode::ExtendsUnreadable => {
+                "The file named by `extends` exists but is not a game file that can be read: \
+                 it is a directory, a FIFO or a device, it is larger than the size cap, or it \
+                 is not UTF-8 text. The message says which."
+            }
+            LoadCode::ValueOutOfRange => {
+                "A number in the TOML is outside the range its key allows: piece values, \
+                 advance bonuses, maxima per type, reserve counts and option values each have \
+                 a range (the message gives it) that keeps every later computation exact."
             }
         }
     }

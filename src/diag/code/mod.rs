@@ -62,9 +62,14 @@ impl Code {
     }
 
     /// Whether the problem stops loading at once (nothing after it can be checked): a
-    /// rules text that does not parse, or a file that is not TOML.
+    /// rules text that does not parse (or is too deep or complex to), or a file that is
+    /// not TOML.
     pub fn is_fatal(self) -> bool {
-        matches!(self, Code::Syntax(SyntaxCode::Syntax) | Code::Load(LoadCode::InvalidToml))
+        matches!(
+            self,
+            Code::Syntax(SyntaxCode::Syntax | SyntaxCode::NestingTooDeep | SyntaxCode::TooComplex)
+                | Code::Load(LoadCode::InvalidToml)
+        )
     }
 }
 

@@ -10,11 +10,21 @@ pub enum SyntaxCode {
     NumberOutOfRange = 2,
     /// A turn's angle does not fit in 64 bits.
     AngleOutOfRange = 3,
+    /// Brackets nest deeper than the parser allows.
+    NestingTooDeep = 4,
+    /// The parser gave up: the text needs more work than a rules text may take.
+    TooComplex = 5,
 }
 
 impl SyntaxCode {
     /// Every kind.
-    pub const ALL: &[SyntaxCode] = &[SyntaxCode::Syntax, SyntaxCode::NumberOutOfRange, SyntaxCode::AngleOutOfRange];
+    pub const ALL: &[SyntaxCode] = &[
+        SyntaxCode::Syntax,
+        SyntaxCode::NumberOutOfRange,
+        SyntaxCode::AngleOutOfRange,
+        SyntaxCode::NestingTooDeep,
+        SyntaxCode::TooComplex,
+    ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
@@ -32,6 +42,19 @@ impl SyntaxCode {
                 "A turn such as `+45` or `+-90` has an angle too large to be stored. Angles are \
                  written in degrees; the turns a board supports are multiples of its directions' \
                  angles, so they are small."
+            }
+            SyntaxCode::NestingTooDeep => {
+                "Brackets (`(`, `[` and `{`) in the rules text nest deeper than 64 levels, the \
+                 most the parser takes (real rules nest a few levels). Often a bracket was \
+                 opened and never closed; otherwise give inner parts a name with `define`. A sum \
+                 (`a + b + ...`) may have at most 64 terms likewise."
+            }
+            SyntaxCode::TooComplex => {
+                "The parser gave up on the rules text: it would take more work (or stack) than \
+                 a rules text may, which happens when a long statement has to be tried many \
+                 ways, e.g. after an unclosed bracket, or one pattern or condition has more than \
+                 1000 parts (alternatives, steps, operands). Close brackets and split long \
+                 statements."
             }
         }
     }

@@ -4,6 +4,7 @@
 
 mod board;
 mod items;
+mod nesting;
 mod pattern;
 mod step;
 
@@ -59,6 +60,8 @@ fn first(p: P) -> P {
 
 /// Parses one rules text; `shift` is added to every span (the text's place in the span space).
 pub fn parse(text: &str, shift: usize) -> Result<Rules, Diag> {
+    nesting::check_depth(text, shift)?;
+    nesting::limit_parser_calls();
     let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| pest_error(e, shift))?;
     let file = pairs.next().expect("file rule");
     let cx = Ctx { shift };
@@ -85,7 +88,12 @@ fn pest_error(e: pest::error::Error<Rule>, shift: usize) -> Diag {
                 format!("syntax error: expected {}", names.join(", "))
             }
         }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+        pest::error::ErrorVariant::CustomError { message } => {
+            let span = Span { start: start + shift, end: end + shift };
+            let msg = format!("the rules text is too complex to parse ({message})");
+            let hint = "split long statements, name repeated parts with `define`, close open brackets";
+            return Diag::new(SyntaxCode::TooComplex, span, msg, hint);
+        }
     };
     let span = Span { start: start + shift, end: end + shift };
     Diag::new(SyntaxCode::Syntax, span, msg, "see docs/LANGUAGE.md for the syntax of each statement")

@@ -28,6 +28,7 @@ impl Ctx {
     }
 
     fn patterns(self, p: P) -> Result<Vec<Pattern>, Diag> {
+        super::nesting::check_parts(&p, self.span(&p))?;
         p.into_inner().map(|q| self.pattern(q)).collect()
     }
 
@@ -107,6 +108,7 @@ impl Ctx {
     }
 
     fn conds(self, p: P) -> Result<Vec<Cond>, Diag> {
+        super::nesting::check_parts(&p, self.span(&p))?;
         p.into_inner().map(|q| self.cond(q)).collect()
     }
 
@@ -121,11 +123,9 @@ impl Ctx {
                 inner = Some(self.cond(q)?);
             }
         }
-        let mut c = inner.unwrap();
-        for _ in 0..nots {
-            c = Cond::Not(Box::new(c));
-        }
-        Ok(c)
+        // `!!c` is `c`: an odd count is one negation (a long run nests nothing).
+        let c = inner.unwrap();
+        Ok(if nots % 2 == 1 { Cond::Not(Box::new(c)) } else { c })
     }
 
     /// `EXPR OP EXPR`
@@ -149,7 +149,12 @@ impl Ctx {
             Rule::expr => {
                 let mut it = p.into_inner();
                 let mut acc = self.expr(it.next().unwrap())?;
+                let mut terms = 1;
                 while let Some(op) = it.next() {
+                    terms += 1;
+                    if terms > super::nesting::MAX_NESTING {
+                        return Err(super::nesting::too_long(self.span(&op)));
+                    }
                     let rhs = self.expr(it.next().unwrap())?;
                     acc = Expr::Add(Box::new(acc), Box::new(rhs), op.as_str() == "-");
                 }
