@@ -2,6 +2,7 @@
 
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
+use crate::engine::budget::{self, PATTERN_BUDGET};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
 use crate::ir::limits::{
@@ -55,6 +56,8 @@ pub struct Gen<'a> {
     pub in_step: bool,
     /// The kind taken out of a stack on the origin (0: the cell's only piece).
     pub stack: crate::ir::Kind,
+    /// Branch entries the current run may still make (see [`crate::engine::budget`]).
+    budget: u32,
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
@@ -117,6 +120,7 @@ impl<'a> Gen<'a> {
             after: None,
             in_step: false,
             stack: 0,
+            budget: PATTERN_BUDGET,
         }
     }
 
@@ -156,6 +160,7 @@ impl<'a> Gen<'a> {
         };
         self.memo = prog.memo;
         self.entries = 0;
+        self.budget = PATTERN_BUDGET;
         if self.memo && !self.visited.is_empty() {
             self.visited.clear();
         }
@@ -182,6 +187,11 @@ impl<'a> Gen<'a> {
         if self.found {
             return;
         }
+        if self.budget == 0 {
+            // Over budget: the run stops (every pending branch returns here).
+            return budget::report(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
+        }
+        self.budget -= 1;
         if self.memo {
             self.entries += 1;
             if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
