@@ -168,6 +168,15 @@ fn positions_with_more_pieces_than_counts_hold_are_refused() {
     assert!(matches!(e, PositionError::TooManyPieces { max: 255, .. }), "{e:?}");
 }
 
+#[test]
+fn a_tally_above_its_largest_value_is_refused_not_clamped() {
+    let g = load("games/taktyka.toml");
+    let pos = "10/10/10/10/10/10/4s5/4l5/10/4L5 w - - winner=0 idle=0,0";
+    assert!(g.parse_position(&format!("{pos} checks=e4:3")).is_ok());
+    let e = position_error(&g, &format!("{pos} checks=e4:4"));
+    assert_eq!(e, PositionError::TallyTooLarge { tally: "checks".into(), cell: "e4".into(), count: 4, max: 3 });
+}
+
 // Defect 4: positions that cannot happen.
 
 #[test]

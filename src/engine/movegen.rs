@@ -296,7 +296,7 @@ impl<'a> Gen<'a> {
                 Op::Ray(dirs, max, fin) => {
                     let max = max.map_or(LOOP_CAP, |max| self.cx.eval(self.cx.g.expr(max)).min(LOOP_CAP));
                     for &d in dirs {
-                        self.ray(r, d, max, *fin);
+                        self.ray(prog, r, d, max, *fin);
                     }
                     return;
                 }
@@ -321,7 +321,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn ray(&mut self, r: Cursor, d: u8, mut left: i64, fin: CondId) {
+    fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
         let mut c = r.cur;
         while left > 0 {
             let raw = self.board.next_raw(c, d);
@@ -332,7 +332,7 @@ impl<'a> Gen<'a> {
                 for &t in self.board.targets(c, d) {
                     let mut r2 = r;
                     r2.cur = t;
-                    self.visit_ray(r2, d, left, fin);
+                    self.visit_ray(prog, r2, d, left, fin);
                 }
                 return;
             }
@@ -347,13 +347,19 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn visit_ray(&mut self, r: Cursor, d: u8, left: i64, fin: CondId) {
+    /// One branch of a ray at a fork (where a direction leads to several cells): it counts
+    /// against the run's budget like a branch of the program.
+    fn visit_ray(&mut self, prog: &Program, r: Cursor, d: u8, left: i64, fin: CondId) {
+        if self.budget == 0 {
+            return budget::report(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
+        }
+        self.budget -= 1;
         let c = r.cur;
         if self.cx.test(fin, c, true) {
             self.emit(c);
         }
         if self.cx.at(c, true) == 0 {
-            self.ray(r, d, left - 1, fin);
+            self.ray(prog, r, d, left - 1, fin);
         }
     }
 

@@ -102,6 +102,18 @@ pub enum PositionError {
         /// The cell.
         cell: String,
     },
+    /// A tally count above the tally's largest value.
+    #[error("`{tally}` on `{cell}` is {count}; it counts to {max} at most")]
+    TallyTooLarge {
+        /// The tally's name.
+        tally: String,
+        /// The cell.
+        cell: String,
+        /// The count given.
+        count: u8,
+        /// The tally's largest value.
+        max: u8,
+    },
     /// A variable the game does not have.
     #[error("unknown variable `{0}`")]
     UnknownVariable(String),
@@ -484,6 +496,10 @@ impl Game {
             let c = self.board.cell(cell).ok_or(PositionError::UnknownCell(cell.to_string()))?;
             let flag = val.ends_with('*');
             let n: u8 = val.trim_end_matches('*').parse().map_err(|_| PositionError::BadCount(val.to_string()))?;
+            if n > self.tallies[ti].max {
+                let (tally, max) = (self.tallies[ti].name.to_string(), self.tallies[ti].max);
+                return Err(PositionError::TallyTooLarge { tally, cell: cell.to_string(), count: n, max });
+            }
             let kk = st.board[c as usize];
             if kk == 0 || self.tallies[ti].types & (1 << self.kind_type[kk as usize]) == 0 {
                 let tally = self.tallies[ti].name.to_string();
