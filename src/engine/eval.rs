@@ -195,8 +195,8 @@ impl<'a> Ctx<'a> {
             }
             Expr::Max(a, b) => self.eval(a).max(self.eval(b)),
             Expr::Min(a, b) => self.eval(a).min(self.eval(b)),
-            Expr::Add(a, b) => self.eval(a) + self.eval(b),
-            Expr::Sub(a, b) => self.eval(a) - self.eval(b),
+            Expr::Add(a, b) => self.eval(a).saturating_add(self.eval(b)),
+            Expr::Sub(a, b) => self.eval(a).saturating_sub(self.eval(b)),
             Expr::MePlayer => self.me as i64,
             Expr::Removed => self.st.pend_n as i64,
         }

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod apply;
 pub mod attack;
+pub mod budget;
 pub mod decision;
 pub mod eval;
 pub mod legal;
@@ -25,6 +26,7 @@ pub mod status;
 pub mod turn;
 
 pub use action::{ANY_TYPE, Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
-pub use perft::Perft;
+pub use budget::{PATTERN_BUDGET, PatternOverrun, take_overrun};
+pub use perft::{Perft, PerftError};
 pub use state::State;
 pub use status::Status;

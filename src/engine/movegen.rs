@@ -2,6 +2,7 @@
 
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
+use crate::engine::budget::{self, PATTERN_BUDGET};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
 use crate::ir::limits::{
@@ -55,6 +56,8 @@ pub struct Gen<'a> {
     pub in_step: bool,
     /// The kind taken out of a stack on the origin (0: the cell's only piece).
     pub stack: crate::ir::Kind,
+    /// Branch entries the current run may still make (see [`crate::engine::budget`]).
+    budget: u32,
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
@@ -117,6 +120,7 @@ impl<'a> Gen<'a> {
             after: None,
             in_step: false,
             stack: 0,
+            budget: PATTERN_BUDGET,
         }
     }
 
@@ -156,6 +160,7 @@ impl<'a> Gen<'a> {
         };
         self.memo = prog.memo;
         self.entries = 0;
+        self.budget = PATTERN_BUDGET;
         if self.memo && !self.visited.is_empty() {
             self.visited.clear();
         }
@@ -182,6 +187,11 @@ impl<'a> Gen<'a> {
         if self.found {
             return;
         }
+        if self.budget == 0 {
+            // Over budget: the run stops (every pending branch returns here).
+            return budget::report(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
+        }
+        self.budget -= 1;
         if self.memo {
             self.entries += 1;
             if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
@@ -286,7 +296,7 @@ impl<'a> Gen<'a> {
                 Op::Ray(dirs, max, fin) => {
                     let max = max.map_or(LOOP_CAP, |max| self.cx.eval(self.cx.g.expr(max)).min(LOOP_CAP));
                     for &d in dirs {
-                        self.ray(r, d, max, *fin);
+                        self.ray(prog, r, d, max, *fin);
                     }
                     return;
                 }
@@ -311,7 +321,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn ray(&mut self, r: Cursor, d: u8, mut left: i64, fin: CondId) {
+    fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
         let mut c = r.cur;
         while left > 0 {
             let raw = self.board.next_raw(c, d);
@@ -322,7 +332,7 @@ impl<'a> Gen<'a> {
                 for &t in self.board.targets(c, d) {
                     let mut r2 = r;
                     r2.cur = t;
-                    self.visit_ray(r2, d, left, fin);
+                    self.visit_ray(prog, r2, d, left, fin);
                 }
                 return;
             }
@@ -337,13 +347,19 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn visit_ray(&mut self, r: Cursor, d: u8, left: i64, fin: CondId) {
+    /// One branch of a ray at a fork (where a direction leads to several cells): it counts
+    /// against the run's budget like a branch of the program.
+    fn visit_ray(&mut self, prog: &Program, r: Cursor, d: u8, left: i64, fin: CondId) {
+        if self.budget == 0 {
+            return budget::report(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
+        }
+        self.budget -= 1;
         let c = r.cur;
         if self.cx.test(fin, c, true) {
             self.emit(c);
         }
         if self.cx.at(c, true) == 0 {
-            self.ray(r, d, left - 1, fin);
+            self.ray(prog, r, d, left - 1, fin);
         }
     }
 

@@ -2,6 +2,7 @@
 //! with who acts there (a player, chance) or the result.
 
 use crate::engine::action::MoveList;
+use crate::engine::budget::{PatternOverrun, take_overrun};
 use crate::engine::state::State;
 use crate::engine::status::Status;
 use crate::ir::Game;
@@ -26,12 +27,25 @@ impl Game {
         out: &mut MoveList,
         scratch: &mut State,
     ) -> Status {
+        self.judge_node_into(st, history, automatic, out, scratch).0
+    }
+
+    /// [`Game::node_into`] with the index in [`Game::ends`] of the end rule that decided
+    /// (see [`Game::judge`]).
+    pub fn judge_node_into(
+        &self,
+        st: &State,
+        history: &[u64],
+        automatic: bool,
+        out: &mut MoveList,
+        scratch: &mut State,
+    ) -> (Status, Option<usize>) {
         self.legal_moves(st, out, scratch);
-        let status = self.status(st, out, history, automatic);
-        if let Status::Over(_) = status {
+        let judged = self.judge(st, out, history, automatic);
+        if let Status::Over(_) = judged.0 {
             out.clear();
         }
-        status
+        judged
     }
 
     /// Whether the player to move has a legal action, whatever the end rules say (a
@@ -44,5 +58,23 @@ impl Game {
     /// The legal actions at a node, without the automatic draw rules (none when it is over).
     pub fn actions(&self, st: &State) -> MoveList {
         self.node(st, &[], false).0
+    }
+
+    /// [`Game::node`], or the error of a pattern run that went over its budget (the list
+    /// would be incomplete). Front ends that show or play actions use this one.
+    pub fn checked_node(
+        &self,
+        st: &State,
+        history: &[u64],
+        automatic: bool,
+    ) -> Result<(MoveList, Status), PatternOverrun> {
+        take_overrun();
+        let node = self.node(st, history, automatic);
+        take_overrun().map_or(Ok(node), Err)
+    }
+
+    /// [`Game::actions`], or the error of a pattern run that went over its budget.
+    pub fn checked_actions(&self, st: &State) -> Result<MoveList, PatternOverrun> {
+        self.checked_node(st, &[], false).map(|(list, _)| list)
     }
 }

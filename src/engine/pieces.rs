@@ -46,7 +46,9 @@ impl Game {
         st.counts = vec![0; self.types.len() * self.nf()];
         for &k in st.board.iter().chain(st.stacks.iter().map(|(_, k)| k)) {
             if k != 0 {
-                st.counts[self.kind_type[k as usize] as usize * self.nf() + self.kind_owner[k as usize] as usize] += 1;
+                let n = &mut st.counts
+                    [self.kind_type[k as usize] as usize * self.nf() + self.kind_owner[k as usize] as usize];
+                *n = n.saturating_add(1);
             }
         }
         self.find_royals(st);

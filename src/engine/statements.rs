@@ -69,8 +69,10 @@ impl Game {
                 let i = slot.at(if *per { me as usize } else { 0 });
                 match op {
                     AssignOp::Set => st.vars[i] = v,
-                    AssignOp::Add => st.vars[i] += v,
-                    AssignOp::Sub => st.vars[i] -= v,
+                    // Counters saturate at the bounds of i64 rather than wrap (no game's
+                    // numbers come near them).
+                    AssignOp::Add => st.vars[i] = st.vars[i].saturating_add(v),
+                    AssignOp::Sub => st.vars[i] = st.vars[i].saturating_sub(v),
                 }
             }
             Stmt::Drop(t, slot, at_from) => {
@@ -86,7 +88,8 @@ impl Game {
                 if ctx.captured != u8::MAX {
                     let t = self.types[ctx.captured as usize].demote.unwrap_or(ctx.captured);
                     if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == t) {
-                        st.vars[slot.at(me as usize)] += 1;
+                        let r = &mut st.vars[slot.at(me as usize)];
+                        *r = r.saturating_add(1);
                     }
                 }
             }

@@ -3,5 +3,7 @@
 pub mod action;
 pub mod line;
 pub mod position;
+pub mod validate;
 
+pub use line::LineError;
 pub use position::PositionError;

@@ -60,6 +60,16 @@ pub enum PositionError {
         /// Cells of the row.
         cells: usize,
     },
+    /// A run of empty cells longer than the rest of its row.
+    #[error("row {row}: a run of `{run}` empty cells, more than the row's {cells} cells hold")]
+    RunTooLong {
+        /// Row, from 1 at the top.
+        row: usize,
+        /// The run as written.
+        run: String,
+        /// Cells of the row.
+        cells: usize,
+    },
     /// The player field names no player.
     #[error("unknown player to move `{0}`")]
     UnknownPlayer(String),
@@ -92,9 +102,69 @@ pub enum PositionError {
         /// The cell.
         cell: String,
     },
+    /// A tally count above the tally's largest value.
+    #[error("`{tally}` on `{cell}` is {count}; it counts to {max} at most")]
+    TallyTooLarge {
+        /// The tally's name.
+        tally: String,
+        /// The cell.
+        cell: String,
+        /// The count given.
+        count: u8,
+        /// The tally's largest value.
+        max: u8,
+    },
     /// A variable the game does not have.
     #[error("unknown variable `{0}`")]
     UnknownVariable(String),
+    /// A reserve below zero.
+    #[error("{player}'s reserve of {piece} is {count}; a reserve cannot be negative")]
+    NegativeReserve {
+        /// The player.
+        player: String,
+        /// The reserve's piece type.
+        piece: String,
+        /// The count given.
+        count: i64,
+    },
+    /// More pieces than a position may hold (board, stacks and reserves together).
+    #[error("{count} pieces on the board, in stacks and in reserves; a position holds at most {max}")]
+    TooManyPieces {
+        /// Pieces counted.
+        count: usize,
+        /// The most allowed ([`crate::notation::validate::MAX_PIECES`]).
+        max: usize,
+    },
+    /// A player whose setup has a royal piece has none (royal pieces are never captured).
+    #[error("{player} has no {piece}: the game's royal piece cannot be captured, so every position has one")]
+    NoRoyal {
+        /// The player.
+        player: String,
+        /// The royal piece type.
+        piece: String,
+    },
+    /// More of a royal type than the setup gives, in a game that cannot make more.
+    #[error("{player} has {count} of the royal {piece}; the setup gives {max} and no rule makes more")]
+    TooManyRoyals {
+        /// The player.
+        player: String,
+        /// The royal piece type.
+        piece: String,
+        /// How many the position has.
+        count: usize,
+        /// How many the setup has.
+        max: usize,
+    },
+    /// A piece standing unpromoted in a zone where its promotion is compulsory.
+    #[error("{player}'s {piece} on {cell} stands where it must promote; it cannot be there unpromoted")]
+    MustHavePromoted {
+        /// The owner.
+        player: String,
+        /// The piece type.
+        piece: String,
+        /// The cell.
+        cell: String,
+    },
 }
 
 impl Game {
@@ -254,6 +324,7 @@ impl Game {
         }
         Game::canonical_stacks(&mut st.board, &mut st.stacks);
         self.refresh(&mut st);
+        self.validate_position(&st)?;
         if let Some(step) = pending_step {
             // The player field names who acts at the step; the agent rule decides it again.
             st.to_move = self.agent_player(&st, self.step(step));
@@ -277,11 +348,18 @@ impl Game {
     fn read_row(&self, st: &mut State, row: usize, text: &str, cells: &[Cell]) -> Result<(), PositionError> {
         let mut pos = 0;
         let mut digits = String::new();
-        let flush = |digits: &mut String, pos: &mut usize| {
+        // A run of empty cells: a number the row has room for (no sum can overflow).
+        let flush = |digits: &mut String, pos: &mut usize| -> Result<(), PositionError> {
             if !digits.is_empty() {
-                *pos += digits.parse::<usize>().unwrap_or(0);
+                match digits.parse::<usize>() {
+                    Ok(n) if n <= cells.len().saturating_sub(*pos) => *pos += n,
+                    _ => {
+                        return Err(PositionError::RunTooLong { row, run: std::mem::take(digits), cells: cells.len() });
+                    }
+                }
                 digits.clear();
             }
+            Ok(())
         };
         // 0: outside a stack; 1: just after `(`; 2 and more: after the stack's first piece.
         let mut in_stack = 0usize;
@@ -290,7 +368,7 @@ impl Game {
                 digits.push(ch);
                 continue;
             }
-            flush(&mut digits, &mut pos);
+            flush(&mut digits, &mut pos)?;
             if ch == '(' && in_stack == 0 {
                 in_stack = 1;
                 continue;
@@ -323,7 +401,7 @@ impl Game {
         if in_stack > 0 {
             return Err(PositionError::OpenStack { row });
         }
-        flush(&mut digits, &mut pos);
+        flush(&mut digits, &mut pos)?;
         if pos != cells.len() {
             return Err(PositionError::RowLength { row, described: pos, cells: cells.len() });
         }
@@ -418,6 +496,10 @@ impl Game {
             let c = self.board.cell(cell).ok_or(PositionError::UnknownCell(cell.to_string()))?;
             let flag = val.ends_with('*');
             let n: u8 = val.trim_end_matches('*').parse().map_err(|_| PositionError::BadCount(val.to_string()))?;
+            if n > self.tallies[ti].max {
+                let (tally, max) = (self.tallies[ti].name.to_string(), self.tallies[ti].max);
+                return Err(PositionError::TallyTooLarge { tally, cell: cell.to_string(), count: n, max });
+            }
             let kk = st.board[c as usize];
             if kk == 0 || self.tallies[ti].types & (1 << self.kind_type[kk as usize]) == 0 {
                 let tally = self.tallies[ti].name.to_string();

@@ -1,0 +1,229 @@
+//! Issue 18, the engine's part: nothing typed or loaded makes perft, move generation,
+//! position strings or lines of play crash, hang, wrap or go on past the end of a game.
+
+mod common;
+
+use common::{chess, repo_path};
+use interp::engine::{PATTERN_BUDGET, Perft, PerftError};
+use interp::ir::Game;
+use interp::notation::{LineError, PositionError};
+use std::time::{Duration, Instant};
+
+fn load(rel: &str) -> Game {
+    let p = repo_path(rel);
+    interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{rel} must load:\n{e}"))
+}
+
+/// Loads a game written to a temporary file.
+fn load_text(name: &str, text: &str) -> Game {
+    let path = std::env::temp_dir().join(format!("interp-robust-engine-{}-{name}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let g = interp::open(path.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{name} must load:\n{e}"));
+    let _ = std::fs::remove_file(&path);
+    g
+}
+
+/// A rook and two kings, the rook moving by `pattern`.
+fn lone_rook(pattern: &str) -> Game {
+    let text = format!(
+        r#"[game]
+name = "Lone rook"
+players = ["white", "black"]
+rules = '''
+board square files a..h ranks 1..8
+dirs orth = N E S W
+piece R {{ move {pattern} }}
+piece K {{ move orth [empty] }}
+end {{
+  loss if no-moves
+}}
+'''
+[pieces.R]
+name = "Rook"
+[pieces.K]
+name = "King"
+royal = true
+[setup.white]
+R = "a1"
+K = "h1"
+[setup.black]
+K = "h8"
+"#
+    );
+    load_text(&format!("rook-{}", pattern.len()), &text)
+}
+
+fn position_error(g: &Game, text: &str) -> PositionError {
+    match g.parse_position(text) {
+        Ok(_) => panic!("`{text}` must be refused"),
+        Err(e) => e,
+    }
+}
+
+// Defect 1: perft's depth sized the buffers and the recursion.
+
+#[test]
+fn perft_refuses_depths_beyond_its_maximum_without_allocating_them() {
+    let g = chess();
+    let st = g.initial();
+    for depth in [Perft::MAX_DEPTH + 1, 100_000, 1_000_000_000, usize::MAX] {
+        let mut pf = Perft::new(g, &st, depth);
+        assert_eq!(
+            pf.try_count(&st, depth),
+            Err(PerftError::TooDeep { depth, max: Perft::MAX_DEPTH }),
+            "depth {depth}"
+        );
+    }
+    // Buffers made for a shallow search refuse a deeper one instead of indexing past them.
+    let mut pf = Perft::new(g, &st, 2);
+    assert_eq!(pf.try_count(&st, 3), Err(PerftError::TooDeep { depth: 3, max: 2 }));
+    assert_eq!(pf.try_count(&st, 2), Ok(400));
+    // The largest depth is accepted (a position without moves answers at once).
+    let mate = common::parse_fen(g, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let mut pf = Perft::new(g, &mate, Perft::MAX_DEPTH);
+    assert_eq!(pf.try_count(&mate, Perft::MAX_DEPTH), Ok(0));
+}
+
+// Defect 2: patterns that branch without end.
+
+#[test]
+fn a_starred_group_that_can_match_without_moving_stops_with_an_error_naming_it() {
+    let g = lone_rook("(orth*)* [!friend]");
+    let st = g.initial();
+    let t0 = Instant::now();
+    let e = g.checked_actions(&st).expect_err("the run must go over its budget");
+    assert_eq!((e.piece.as_str(), e.pattern.as_str(), e.cell.as_str()), ("white's Rook", "move 1", "a1"));
+    assert_eq!(e.budget, PATTERN_BUDGET);
+    let text = e.to_string();
+    assert!(text.contains("white's Rook") && text.contains("a1") && text.contains("move 1"), "{text}");
+    let mut pf = Perft::new(&g, &st, 3);
+    assert!(matches!(pf.try_count(&st, 3), Err(PerftError::Pattern(_))), "perft must not give a count");
+    assert!(t0.elapsed() < Duration::from_secs(10), "took {:?}", t0.elapsed());
+    // The same rook with a plain slide is fine: the record does not stick.
+    let ok = lone_rook("slide(orth)");
+    assert_eq!(ok.checked_actions(&ok.initial()).map(|l| l.len()), Ok(13 + 2));
+}
+
+#[test]
+fn no_shipped_game_goes_over_the_pattern_budget_at_its_start() {
+    let games = [
+        "games/chess.toml",
+        "games/tishai.toml",
+        "games/taasen.toml",
+        "games/taktyka.toml",
+        "games/trubix-43.toml",
+        "games/asteryx.toml",
+        "games/asteryx-single.toml",
+        "games/examples/capablanca.toml",
+        "games/examples/crazyhouse.toml",
+        "games/examples/xiangqi.toml",
+        "games/examples/rock-paper.toml",
+    ];
+    for rel in games {
+        let g = load(rel);
+        let st = g.initial();
+        let mut pf = Perft::new(&g, &st, 2);
+        assert!(pf.try_count(&st, 2).is_ok(), "{rel}");
+    }
+}
+
+// Defect 3: integers that wrapped.
+
+#[test]
+fn a_run_of_empty_cells_too_long_for_its_row_is_refused_not_wrapped() {
+    let g = chess();
+    for run in ["18446744073709551615", "99999999999999999999999", "9"] {
+        let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/P{run}PPPPPPP/RNBQKBNR w KQkq - 0 1");
+        match position_error(g, &fen) {
+            PositionError::RunTooLong { row: 7, run: r, cells: 8 } => assert_eq!(r, run),
+            e => panic!("`{fen}`: {e:?}"),
+        }
+    }
+}
+
+#[test]
+fn counters_saturate_instead_of_wrapping() {
+    let g = chess();
+    let mut st = common::parse_fen(g, "4k3/8/8/8/8/8/8/4K2N b - - 9223372036854775807 9223372036854775807");
+    for a in ["e8-d8", "h1-g3"] {
+        let list = g.actions(&st);
+        let m = g.find_move(&st, &list, a).unwrap();
+        g.apply(&mut st, &m, list.effects_of(&m));
+    }
+    let s = g.position_string(&st);
+    assert!(s.ends_with(" 9223372036854775807 9223372036854775807"), "{s}");
+}
+
+#[test]
+fn positions_with_more_pieces_than_counts_hold_are_refused() {
+    // A stack of 257 pieces wrapped the per-type count (a byte).
+    let g = load("games/examples/rock-paper.toml");
+    let stack = format!("({})3", "R".repeat(257));
+    let e = position_error(&g, &format!("4/4/4/{stack} w - -"));
+    assert_eq!(e, PositionError::TooManyPieces { count: 257, max: 255 });
+    // A reserve at i64::MAX wrapped on the next capture.
+    let g = load("games/examples/crazyhouse.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let e = position_error(&g, &format!("{start} reserve-P=9223372036854775807,0"));
+    assert!(matches!(e, PositionError::TooManyPieces { max: 255, .. }), "{e:?}");
+}
+
+#[test]
+fn a_tally_above_its_largest_value_is_refused_not_clamped() {
+    let g = load("games/taktyka.toml");
+    let pos = "10/10/10/10/10/10/4s5/4l5/10/4L5 w - - winner=0 idle=0,0";
+    assert!(g.parse_position(&format!("{pos} checks=e4:3")).is_ok());
+    let e = position_error(&g, &format!("{pos} checks=e4:4"));
+    assert_eq!(e, PositionError::TallyTooLarge { tally: "checks".into(), cell: "e4".into(), count: 4, max: 3 });
+}
+
+// Defect 4: positions that cannot happen.
+
+#[test]
+fn positions_no_game_could_reach_are_refused_with_the_reason() {
+    let g = chess();
+    let no_king = position_error(g, "8/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(no_king, PositionError::NoRoyal { player: "black".into(), piece: "King".into() });
+    let many = position_error(g, "kkkkkkkk/kkkkkkkk/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(many, PositionError::TooManyRoyals { player: "black".into(), piece: "King".into(), count: 16, max: 1 });
+    for (fen, cell) in [("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a8"), ("4k3/8/8/8/8/8/8/4K2p w - - 0 1", "h1")] {
+        match position_error(g, fen) {
+            PositionError::MustHavePromoted { piece, cell: c, .. } => {
+                assert_eq!((piece.as_str(), c.as_str()), ("Pawn", cell))
+            }
+            e => panic!("`{fen}`: {e:?}"),
+        }
+    }
+    let g = load("games/examples/crazyhouse.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let e = position_error(&g, &format!("{start} reserve-P=0,-1"));
+    assert_eq!(e, PositionError::NegativeReserve { player: "black".into(), piece: "Pawn".into(), count: -1 });
+    // What the checks must leave alone: a promoted piece on the last rank, pawns in hand.
+    assert!(g.parse_position(&format!("{start} reserve-P=2,3")).is_ok());
+    assert!(chess().parse_position("Q3k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+}
+
+// Defect 5: lines of play went on after the game ended.
+
+#[test]
+fn a_line_of_play_stops_at_a_draw_by_repetition() {
+    let g = chess();
+    let line = "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8 e2-e4";
+    let mut st = g.initial();
+    let e = g.play_line_why(&mut st, &mut vec![], line.split_whitespace()).unwrap_err();
+    match &e {
+        LineError::Ended { index: 8, action, rule: Some(rule) } => {
+            assert_eq!((action.as_str(), rule.as_str()), ("e2-e4", "draw if repetition(3)"))
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(e.to_string().contains("repetition(3)"), "{e}");
+    let mut st = g.initial();
+    assert_eq!(g.play_line(&mut st, &mut vec![], line.split_whitespace()), Err((8, "e2-e4")));
+    // Up to the repetition the line is played.
+    let mut st = g.initial();
+    assert_eq!(g.play_line(&mut st, &mut vec![], line.split_whitespace().take(8)), Ok(()));
+    let mut st = g.initial();
+    let e = g.play_line_why(&mut st, &mut vec![], ["e2-e5"]).unwrap_err();
+    assert_eq!(e, LineError::Illegal { index: 0, action: "e2-e5".into() });
+}
