@@ -258,3 +258,15 @@ fn problems_per_file_are_capped() {
     assert!(err.ends_with("200 problems found"), "{}", &err[err.len().saturating_sub(200)..]);
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
+
+/// Piece counts are bytes: the setup and the reserves together hold at most MAX_PIECES.
+#[test]
+fn the_setup_and_reserves_hold_at_most_max_pieces() {
+    let max = interp::ir::limits::MAX_PIECES;
+    let base = with_rules("piece K { move N }");
+    let fits = base.clone() + &format!("[reserve.white]\nK = {}\n", max - 10);
+    assert_eq!(load_text("pieces-fit.toml", &fits).0, "");
+    let text = base + "[reserve.white]\nK = 200\n[reserve.black]\nK = 200\n";
+    let (err, _) = load_text("pieces-over.toml", &text);
+    assert!(err.contains("pieces-over.toml:") && err.contains(&format!("at most {max} fit")), "{err}");
+}

@@ -3,6 +3,7 @@
 
 use super::checker::Checker;
 use crate::diag::CheckCode;
+use crate::ir::limits::MAX_PIECES;
 
 impl Checker<'_> {
     /// Every setup piece: its faction, type and cell, one piece a cell unless stacks.
@@ -47,8 +48,23 @@ impl Checker<'_> {
         }
     }
 
-    /// Every reserve count: a player's, of a piece type.
+    /// Every reserve count: a player's, of a piece type; the setup and the reserves
+    /// together hold at most [`MAX_PIECES`] pieces.
     pub(super) fn reserves(&mut self) {
+        let mut total = self.spec.setup.len() as i64;
+        for (_, letter, n) in &self.spec.reserves {
+            let before = total;
+            total = total.saturating_add((*n).max(0));
+            if before <= MAX_PIECES as i64 && total > MAX_PIECES as i64 {
+                let msg = format!("the setup and the reserves hold {total} pieces or more; at most {MAX_PIECES} fit");
+                self.err(CheckCode::ValueOutOfRange, letter.span, msg, "make the reserves smaller");
+            }
+        }
+        if self.spec.setup.len() > MAX_PIECES {
+            let at = self.spec.setup[MAX_PIECES].2.span;
+            let msg = format!("the setup places {} pieces; at most {MAX_PIECES} fit", self.spec.setup.len());
+            self.err(CheckCode::ValueOutOfRange, at, msg, "place fewer pieces");
+        }
         for (pl, letter, _) in &self.spec.reserves {
             if !self.d.players.contains(&pl.text) || self.d.type_index(&letter.text).is_none() {
                 self.err(

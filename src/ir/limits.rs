@@ -4,6 +4,10 @@
 
 pub use crate::board::limits::*;
 
+/// Most pieces a game may hold, counting the board, stacks and reserves: piece counts are
+/// bytes. Moves and captures never add pieces (a reserve only gains what the board loses),
+/// so a setup within it keeps every position within it.
+pub const MAX_PIECES: usize = 255;
 /// Piece types per game: a type mask is a `u64`.
 pub const MAX_PIECE_TYPES: usize = 64;
 /// Kinds, the empty one included: a kind is a byte (`ir::Kind`), one per (type, faction,

@@ -6,10 +6,7 @@ use crate::engine::state::State;
 use crate::ir::{Game, StepBody, Stmt};
 use crate::notation::PositionError;
 
-/// Most pieces a position may hold, counting the board, stacks and reserves: piece counts
-/// are bytes, and no game's setup comes near it (moves and captures never add pieces; a
-/// reserve only gains what the board loses).
-pub const MAX_PIECES: usize = 255;
+pub use crate::ir::limits::MAX_PIECES;
 
 impl Game {
     /// Checks a position read from a string; see [`PositionError`] for what is refused.
