@@ -5,6 +5,7 @@
 #   position   byte GAME + the position string after 0..8 plies of each game;
 #   action     byte GAME, byte 16 (no random plies: 16 mod 16), the actions played so far, a newline
 #              and an action legal after them;
+#   rules      byte GAME + the text of that game's `rules = '''…'''`;
 #   record     byte GAME + a saved game (`game`, `hash`, `moves`, with and without `fen`).
 # GAME is the game's index in harness/common.rs GAMES. Positions and actions come from the
 # interp binary ($INTERP, or a release build made here). Existing corpus files are kept.
@@ -15,7 +16,7 @@ if [ -z "${INTERP:-}" ]; then
   cargo build --release --quiet --manifest-path "$root/Cargo.toml"
   INTERP="${CARGO_TARGET_DIR:-$root/target}/release/interp"
 fi
-mkdir -p "$corpus"/{game_file,position,action,record}
+mkdir -p "$corpus"/{game_file,rules,position,action,record}
 
 # The GAMES list of the harness, in order.
 mapfile -t games < <(sed -n '/^pub const GAMES/,/^];/p' "$root/fuzz/harness/common.rs" | grep -oE '"games/[^"]+"' | tr -d '"')
@@ -49,8 +50,13 @@ for i in "${!games[@]}"; do
     line="${line:+$line }$pick"
     [ "$ply" -ge 2 ] && rest="${rest:+$rest }$pick"
   done
+  python3 -c 'import sys
+t=open(sys.argv[1]).read()
+if "rules = \x27\x27\x27" in t:
+    r=t.split("rules = \x27\x27\x27",1)[1].split("\x27\x27\x27",1)[0]
+    open(sys.argv[2],"wb").write(bytes([int(sys.argv[3])])+r.encode())' "$g" "$corpus/rules/$name" "$i"
   hash="$(fnv "$g")"
   put "$i" "game ${games[$i]}"$'\n'"hash $hash"$'\n'"moves $line"$'\n' "$corpus/record/$name"
   [ -n "$fen0" ] && put "$i" "game ${games[$i]}"$'\n'"hash $hash"$'\n'"moves $rest"$'\n'"fen $fen0"$'\n' "$corpus/record/$name-fen"
 done
-for t in game_file position action record; do echo "$t: $(ls "$corpus/$t" | wc -l) seeds"; done
+for t in game_file rules position action record; do echo "$t: $(ls "$corpus/$t" | wc -l) seeds"; done

@@ -12,6 +12,8 @@ mod game_file;
 mod position;
 #[path = "../fuzz/harness/record.rs"]
 mod record;
+#[path = "../fuzz/harness/rules.rs"]
+mod rules;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
@@ -46,6 +48,11 @@ fn run_cases(target: &str, run: fn(&[u8])) {
 #[test]
 fn game_file_cases_load_or_fail_cleanly() {
     run_cases("game_file", game_file::run);
+}
+
+#[test]
+fn rules_cases_load_or_fail_cleanly() {
+    run_cases("rules", rules::run);
 }
 
 #[test]
