@@ -227,3 +227,17 @@ fn a_line_of_play_stops_at_a_draw_by_repetition() {
     let e = g.play_line_why(&mut st, &mut vec![], ["e2-e5"]).unwrap_err();
     assert_eq!(e, LineError::Illegal { index: 0, action: "e2-e5".into() });
 }
+
+/// Stacks come from the setup only and only shrink, so a stack the setup never made (here
+/// a Red Tower on the neutral stack's cell: two actions would read `T:D1-D2`) is refused;
+/// a run of empty cells is written without a leading zero.
+#[test]
+fn stacks_the_setup_never_made_and_zero_padded_runs_are_refused() {
+    let g = load("games/taasen.toml");
+    let e = position_error(&g, "Z/1X1/3Y1/(TX)4pT r - B1,B3,C4");
+    assert_eq!(e, PositionError::ImpossibleStack { cell: "D1".into() });
+    // Part of a setup stack is a position play reaches.
+    assert!(g.parse_position("Z/1X1/3Y1/(PT)4pt r - B1").is_ok());
+    let e = position_error(&g, "Z/01X1/3Y1/(PST)4pt r - B1");
+    assert_eq!(e, PositionError::BadRun { row: 2, run: "01".into() });
+}

@@ -70,6 +70,14 @@ pub enum PositionError {
         /// Cells of the row.
         cells: usize,
     },
+    /// A run of empty cells written with a leading zero (or zero cells).
+    #[error("row {row}: `{run}` is not a run of empty cells (write 1 to the row's length, no leading zero)")]
+    BadRun {
+        /// Row, from 1 at the top.
+        row: usize,
+        /// The run as written.
+        run: String,
+    },
     /// The player field names no player.
     #[error("unknown player to move `{0}`")]
     UnknownPlayer(String),
@@ -134,6 +142,15 @@ pub enum PositionError {
         count: usize,
         /// The most allowed ([`crate::notation::validate::MAX_PIECES`]).
         max: usize,
+    },
+    /// A stack holds pieces the setup did not stack on its cell (only the setup makes stacks,
+    /// and they only shrink).
+    #[error(
+        "the stack on {cell} holds pieces the setup never stacked there (only the setup makes stacks, and they only shrink)"
+    )]
+    ImpossibleStack {
+        /// The stack's cell.
+        cell: String,
     },
     /// A player whose setup has a royal piece has none (royal pieces are never captured).
     #[error("{player} has no {piece}: the game's royal piece cannot be captured, so every position has one")]
@@ -350,6 +367,9 @@ impl Game {
         let mut digits = String::new();
         // A run of empty cells: a number the row has room for (no sum can overflow).
         let flush = |digits: &mut String, pos: &mut usize| -> Result<(), PositionError> {
+            if digits.starts_with('0') {
+                return Err(PositionError::BadRun { row, run: std::mem::take(digits) });
+            }
             if !digits.is_empty() {
                 match digits.parse::<usize>() {
                     Ok(n) if n <= cells.len().saturating_sub(*pos) => *pos += n,

@@ -17,7 +17,29 @@ impl Game {
             return Ok(());
         }
         self.check_royals(st)?;
+        self.check_stacks(st)?;
         self.check_promotion_zones(st)
+    }
+
+    /// Only the setup makes stacks, and nothing joins a stack afterwards: every stack of a
+    /// position holds pieces (type and faction) that the setup stacked on that cell.
+    fn check_stacks(&self, st: &State) -> Result<(), PositionError> {
+        let piece = |k: u8| (self.kind_type[k as usize], self.kind_owner[k as usize]);
+        let mut cells: Vec<_> = st.stacks.iter().map(|&(c, _)| c).collect();
+        cells.dedup();
+        for c in cells {
+            let mut have: Vec<_> = st.stacks.iter().filter(|s| s.0 == c).map(|s| piece(s.1)).collect();
+            have.push(piece(st.board[c as usize]));
+            let mut setup: Vec<_> = self.setup_stacks.iter().filter(|s| s.0 == c).map(|s| piece(s.1)).collect();
+            setup.push(piece(self.setup[c as usize]));
+            for p in have {
+                match setup.iter().position(|&q| q == p) {
+                    Some(i) => drop(setup.swap_remove(i)),
+                    None => return Err(PositionError::ImpossibleStack { cell: self.board.name(c).to_string() }),
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Reserves are not negative, and all pieces together stay within [`MAX_PIECES`].
