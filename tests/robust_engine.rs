@@ -200,7 +200,10 @@ fn positions_no_game_could_reach_are_refused_with_the_reason() {
     assert_eq!(e, PositionError::NegativeReserve { player: "black".into(), piece: "Pawn".into(), count: -1 });
     // What the checks must leave alone: a promoted piece on the last rank, pawns in hand.
     assert!(g.parse_position(&format!("{start} reserve-P=2,3")).is_ok());
-    assert!(chess().parse_position("Q3k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+    assert!(chess().parse_position("Q3k3/8/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+    // The player who just moved cannot have left its king attacked.
+    let e = position_error(chess(), "Q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(e, PositionError::MoverLeftInCheck { player: "black".into() });
 }
 
 // Defect 5: lines of play went on after the game ended.

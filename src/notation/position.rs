@@ -152,6 +152,12 @@ pub enum PositionError {
         /// The stack's cell.
         cell: String,
     },
+    /// The player who just moved has a royal piece attacked (no move may leave it so).
+    #[error("{player} is not to move but its royal piece is attacked: no move leaves the mover's royal piece attacked")]
+    MoverLeftInCheck {
+        /// The player not to move.
+        player: String,
+    },
     /// A player whose setup has a royal piece has none (royal pieces are never captured).
     #[error("{player} has no {piece}: the game's royal piece cannot be captured, so every position has one")]
     NoRoyal {

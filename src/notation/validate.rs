@@ -87,11 +87,19 @@ impl Game {
         mask
     }
 
-    /// A player whose setup has royal pieces keeps at least one (a royal piece is never
-    /// captured), and has no more of a royal type than the setup gave, unless the game can
+    /// In a two-player game the player not to move is not in check; a player whose setup
+    /// has royal pieces keeps at least one (a royal piece is never captured), and has no more of a royal type than the setup gave, unless the game can
     /// make more (promotion, change, drops).
     fn check_royals(&self, st: &State) -> Result<(), PositionError> {
         let makeable = self.makeable_types();
+        if self.np() == 2 {
+            // A move may not leave the mover's royal piece attacked: between turns, the
+            // player who just moved is not in check.
+            let other = 1 - st.to_move;
+            if self.in_check(st, other) {
+                return Err(PositionError::MoverLeftInCheck { player: self.players[other as usize].clone() });
+            }
+        }
         for p in 0..self.np() {
             let royal_types: Vec<usize> = (0..self.types.len()).filter(|&t| self.types[t].royal).collect();
             let in_setup: usize = royal_types.iter().map(|&t| self.setup_count(t, p)).sum();
