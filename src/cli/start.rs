@@ -59,7 +59,7 @@ pub(super) fn reach(g: &Game, start: &Start) -> Result<(State, Vec<u64>), i32> {
             return Err(2);
         }
         Err(e @ LineError::Ended { .. }) => {
-            eprintln!("{e} (index {} of --moves)", e.index());
+            eprintln!("--moves: {e}");
             return Err(2);
         }
         Ok(()) => {}
