@@ -13,6 +13,7 @@
 use crate::engine::state::State;
 use crate::files::{FileError, read_text};
 use crate::ir::Game;
+use crate::notation::LineError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -85,6 +86,12 @@ pub enum RecordError {
         /// The action.
         action: String,
     },
+    /// The game was over before one of the saved moves (repetition and clocks included).
+    #[error("{0} (of the saved moves)")]
+    Ended(crate::notation::LineError),
+    /// A pattern run went over its budget while the moves were replayed.
+    #[error(transparent)]
+    Pattern(#[from] crate::engine::PatternOverrun),
 }
 
 /// The text of a saved game: `game PATH`, `hash HEX`, `fen F` when the game started from a
@@ -193,8 +200,14 @@ pub fn load_record(g: &Game, game_path: &str, file: &str) -> Result<Loaded, Reco
     };
     let mut hist = vec![];
     let record: Vec<String> = moves.split_whitespace().map(String::from).collect();
-    g.play_line(&mut st, &mut hist, record.iter().map(String::as_str))
-        .map_err(|(index, a)| RecordError::Illegal { index, action: a.to_string() })?;
+    crate::engine::take_overrun();
+    g.play_line_why(&mut st, &mut hist, record.iter().map(String::as_str)).map_err(|e| match e {
+        LineError::Illegal { index, action } => RecordError::Illegal { index, action },
+        e => RecordError::Ended(e),
+    })?;
+    if let Some(e) = crate::engine::take_overrun() {
+        return Err(e.into());
+    }
     Ok((st, hist, record, fen))
 }
 

@@ -2,7 +2,7 @@
 
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
 use crate::engine::Status;
-use crate::engine::{MoveList, State};
+use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -75,6 +75,9 @@ pub struct Record {
     pub ending: Ending,
     /// The actions played.
     pub moves: Vec<String>,
+    /// A pattern run that went over its budget and stopped the game (its result is then
+    /// unknown: the run stops, see [`run`]).
+    pub overrun: Option<PatternOverrun>,
 }
 
 /// Self-play settings.
@@ -120,14 +123,18 @@ pub fn play_game(
     let mut list = MoveList::default();
     let mut scratch = st.clone();
     let mut moves = vec![];
+    take_overrun();
     loop {
         let status = g.node_into(&st, &hist, true, &mut list, &mut scratch);
+        if let Some(e) = take_overrun() {
+            return Record { winner: None, plies: moves.len(), ending: Ending::MoveCap, moves, overrun: Some(e) };
+        }
         if let Status::Over(winner) = status {
             let ending = ending(g, &st, &mut list, &mut scratch);
-            return Record { winner, plies: moves.len(), ending, moves };
+            return Record { winner, plies: moves.len(), ending, moves, overrun: None };
         }
         if moves.len() >= max_plies {
-            return Record { winner: None, plies: moves.len(), ending: Ending::MoveCap, moves };
+            return Record { winner: None, plies: moves.len(), ending: Ending::MoveCap, moves, overrun: None };
         }
         let me = st.to_move as usize;
         let choice = if status == Status::Chance {
@@ -140,9 +147,12 @@ pub fn play_game(
                 Player::Random => random_move(g, &st, &hist, &mut rng),
             }
         };
+        if let Some(e) = take_overrun() {
+            return Record { winner: None, plies: moves.len(), ending: Ending::MoveCap, moves, overrun: Some(e) };
+        }
         let Some(c) = choice else {
             // Cannot happen (the status said a decision is due); end the game as stuck.
-            return Record { winner: None, plies: moves.len(), ending: Ending::NoMoves, moves };
+            return Record { winner: None, plies: moves.len(), ending: Ending::NoMoves, moves, overrun: None };
         };
         hist.push(g.position_key(&st));
         c.apply(g, &mut st);
@@ -162,7 +172,8 @@ fn ending(g: &Game, st: &State, list: &mut MoveList, scratch: &mut State) -> End
     }
 }
 
-/// Plays the configured games from `start`, drawing a progress bar if asked.
+/// Plays the configured games from `start`, drawing a progress bar if asked; stops after
+/// a game a pattern overrun stopped (the last record has it).
 pub fn run(g: &Game, start: &State, history: &[u64], cfg: &Config) -> Vec<Record> {
     let mut out = vec![];
     let bar = |k: usize| {
@@ -176,8 +187,13 @@ pub fn run(g: &Game, start: &State, history: &[u64], cfg: &Config) -> Vec<Record
     bar(0);
     for i in 0..cfg.games {
         let seed = game_seed(cfg.seed, i, 0);
-        out.push(play_game(g, start, history, &cfg.players, cfg.limits, seed, cfg.max_plies));
+        let record = play_game(g, start, history, &cfg.players, cfg.limits, seed, cfg.max_plies);
+        let stop = record.overrun.is_some();
+        out.push(record);
         bar(i + 1);
+        if stop {
+            break;
+        }
     }
     if cfg.progress {
         eprintln!();

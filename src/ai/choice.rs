@@ -83,8 +83,10 @@ struct Iteration {
 
 impl Ai<'_> {
     /// The AI's choice at `st`, whose earlier positions have the keys `history` (for
-    /// repetition). None only when the game is over or there is no legal move; otherwise a
-    /// legal move, returned within the budget (plus the time of one node).
+    /// repetition). None only when the game is over, there is no legal move, or a pattern
+    /// run went over its budget at the root (the caller reads [`crate::engine::take_overrun`]:
+    /// an overrun deeper only ends the search early); otherwise a legal move, returned within
+    /// the budget (plus the time of one node).
     pub fn choose(&mut self, st: &State, history: &[u64], limits: Limits) -> Option<Choice> {
         let g = self.g;
         self.budget = Budget::new(limits, Instant::now());
@@ -95,7 +97,7 @@ impl Ai<'_> {
 
         let mut root = MoveList::default();
         g.node_into(st, history, true, &mut root, &mut self.scratch);
-        if root.is_empty() {
+        if root.is_empty() || crate::engine::budget::overran() {
             return None; // over, or no legal move
         }
         if let Some(m) = self.unsearched_choice(st, &root) {

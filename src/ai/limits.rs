@@ -58,10 +58,11 @@ impl Budget {
         }
     }
 
-    /// Counts a node; true (from then on) when a limit has run out.
+    /// Counts a node; true (from then on) when a limit has run out or a pattern run went
+    /// over its budget (the rest of the search would see incomplete move lists).
     pub(super) fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.node_limit || crate::engine::budget::overran() {
             self.exhausted = true;
         } else if self.nodes.is_multiple_of(NODES_PER_CLOCK_CHECK)
             && let Some(d) = self.deadline

@@ -7,6 +7,7 @@
 
 use crate::engine::State;
 use crate::ir::Game;
+use crate::notation::LineError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -211,6 +212,12 @@ pub enum StartError {
         /// The legal actions there.
         legal: String,
     },
+    /// The game was over before an action of `moves` (repetition and clocks included).
+    #[error("`moves`: {0}")]
+    Ended(LineError),
+    /// A pattern run went over its budget while the start was reached.
+    #[error(transparent)]
+    Pattern(#[from] crate::engine::PatternOverrun),
 }
 
 impl Located {
@@ -225,14 +232,23 @@ impl Located {
             },
         };
         let mut at = state.clone();
+        crate::engine::take_overrun();
         for (i, a) in c.moves.split_whitespace().enumerate() {
-            if g.play_line(&mut state, &mut history, [a]).is_err() {
-                let legal = g.notations(&at, &g.actions(&at)).join(" ");
-                return Err(StartError::Illegal { index: i + 1, action: a.into(), legal });
+            match g.play_line_why(&mut state, &mut history, [a]) {
+                Err(LineError::Illegal { .. }) => {
+                    let legal = g.notations(&at, &g.actions(&at)).join(" ");
+                    return Err(StartError::Illegal { index: i + 1, action: a.into(), legal });
+                }
+                Err(LineError::Ended { action, rule, .. }) => {
+                    return Err(StartError::Ended(LineError::Ended { index: i, action, rule }));
+                }
+                Ok(()) => at.clone_from(&state),
             }
-            at.clone_from(&state);
         }
-        Ok(Reached { state, history })
+        match crate::engine::take_overrun() {
+            Some(e) => Err(e.into()),
+            None => Ok(Reached { state, history }),
+        }
     }
 
     /// The state a saved game reaches (its game-file fingerprint is not checked: a case
@@ -247,8 +263,12 @@ impl Located {
             None => g.initial(),
         };
         let mut hist = vec![];
-        g.play_line(&mut st, &mut hist, moves.split_whitespace())
-            .map_err(|(i, a)| err(format!("illegal action `{a}` at index {i} (0-based) of its moves")))?;
+        g.play_line_why(&mut st, &mut hist, moves.split_whitespace()).map_err(|e| match e {
+            LineError::Illegal { index, action } => {
+                err(format!("illegal action `{action}` at index {index} (0-based) of its moves"))
+            }
+            e => err(e.to_string()),
+        })?;
         Ok((st, hist))
     }
 }

@@ -18,6 +18,7 @@ pub use report::text;
 pub use signature::{Change, Chooses, Shape, Signature};
 
 use crate::author::cases::Located;
+use crate::engine::{PatternOverrun, take_overrun};
 use crate::ir::Game;
 
 /// How much to explore.
@@ -101,8 +102,10 @@ pub struct Group {
 }
 
 /// Why exploring stopped before its plan was done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cut {
+    /// A pattern run of either game went over its budget (the node's actions are unknown).
+    Pattern(PatternOverrun),
     /// The time budget ran out.
     Time,
     /// The position budget ran out.
@@ -132,11 +135,14 @@ pub struct Report {
 /// Compares two games (loaded with the same options) from the start, at the positions of
 /// `cases` (the old game's), along random and AI playouts.
 pub fn compare(old: &Game, new: &Game, cases: &[Located], settings: &Settings) -> Report {
+    take_overrun();
     let mut ex = explore::Explorer::new(old, new, settings);
     ex.run(cases);
     let deadline = ex.deadline();
     let mut report = ex.finish();
-    if !shorten::all(old, new, &mut report.groups, deadline) {
+    // After an overrun the lines are left as found: replaying them could meet it again.
+    let overran = matches!(report.cut, Some(Cut::Pattern(_)));
+    if !overran && !shorten::all(old, new, &mut report.groups, deadline) {
         report.cut = Some(Cut::Time);
     }
     report.groups.sort_by(|a, b| {

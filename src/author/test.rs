@@ -2,8 +2,8 @@
 //! expectation checked; the outcome is a typed report ([`GameReport`]), which
 //! [`render`] turns into text for the author.
 
-use super::cases::{self, CasesError, Located};
-use crate::engine::{MoveList, Perft, State, Status};
+use super::cases::{self, Case, CasesError, Located};
+use crate::engine::{MoveList, PatternOverrun, Perft, PerftError, State, Status, take_overrun};
 use crate::ir::Game;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -167,6 +167,8 @@ pub enum Failure {
         /// The action.
         action: String,
     },
+    /// A pattern run went over its budget: the checks after it were not made.
+    Pattern(PatternOverrun),
 }
 
 /// The game files under `dir` (recursively, sorted), leaving out `*.tests.toml`.
@@ -281,16 +283,23 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// Every check of the case; a pattern overrun stops them and is the case's failure.
     fn all(&mut self, c: &Located) {
-        let c = &c.case;
+        take_overrun();
+        if let Err(e) = self.checks(&c.case).and_then(|()| take_overrun().map_or(Ok(()), Err)) {
+            self.fail(Failure::Pattern(e));
+        }
+    }
+
+    fn checks(&mut self, c: &Case) -> Result<(), PatternOverrun> {
         let own = (!c.divide.is_empty()).then(|| c.divide_depth.unwrap_or(c.perft.len()));
         // No divide where the case's own `divide`, or its `actions` at depth 1, show more.
-        self.perft(&c.perft, |d| Some(d) == own || (d == 1 && c.actions.is_some()));
+        self.perft(&c.perft, |d| Some(d) == own || (d == 1 && c.actions.is_some()))?;
         if let Some(depth) = own {
-            self.divide(&c.divide, depth);
+            self.divide(&c.divide, depth)?;
         }
         if let Some(want) = &c.actions {
-            self.actions(want);
+            self.actions(want)?;
         }
         if let Some(want) = &c.result {
             self.result(want);
@@ -298,7 +307,7 @@ impl Checker<'_> {
         if let Some(want) = &c.rule {
             self.rule(want);
         }
-        self.legal(&c.legal, &c.illegal);
+        self.legal(&c.legal, &c.illegal)
     }
 
     fn fail(&mut self, f: Failure) {
@@ -311,27 +320,42 @@ impl Checker<'_> {
 
     /// perft(1..n); at the first depth that differs, the divide there (unless `shown`
     /// says another check shows the difference at that depth).
-    fn perft(&mut self, want: &[u64], shown: impl Fn(usize) -> bool) {
+    fn perft(&mut self, want: &[u64], shown: impl Fn(usize) -> bool) -> Result<(), PatternOverrun> {
         for (i, &expected) in want.iter().enumerate() {
             let depth = i + 1;
-            let got = Perft::new(self.g, self.st, depth).count(self.st, depth);
+            let got = match Perft::new(self.g, self.st, depth).try_count(self.st, depth) {
+                Ok(n) => n,
+                Err(e) => {
+                    self.fail(too_deep(e)?);
+                    return Ok(());
+                }
+            };
             if got == expected {
                 self.held(format!("perft({depth}) = {got}"));
                 continue;
             }
-            let divide = if shown(depth) { vec![] } else { divide(self.g, self.st, depth) };
+            let divide = match shown(depth) {
+                true => vec![],
+                false => divide(self.g, self.st, depth).or_else(|e| too_deep(e).map(|_| vec![]))?,
+            };
             self.fail(Failure::Perft { depth, expected, got, divide });
-            return;
+            return Ok(());
         }
+        Ok(())
     }
 
-    fn divide(&mut self, want: &BTreeMap<String, u64>, depth: usize) {
+    fn divide(&mut self, want: &BTreeMap<String, u64>, depth: usize) -> Result<(), PatternOverrun> {
         if depth == 0 {
             self.fail(Failure::Malformed("`divide` needs `divide-depth` (or `perft`) of at least 1".into()));
-            return;
+            return Ok(());
         }
-        let got: BTreeMap<String, u64> =
-            divide(self.g, self.st, depth).into_iter().map(|b| (b.action, b.count)).collect();
+        let got: BTreeMap<String, u64> = match divide(self.g, self.st, depth) {
+            Ok(rows) => rows.into_iter().map(|b| (b.action, b.count)).collect(),
+            Err(e) => {
+                self.fail(too_deep(e)?);
+                return Ok(());
+            }
+        };
         let branches: Vec<BranchDiff> = want
             .iter()
             .filter(|(a, n)| got.get(*a) != Some(n))
@@ -342,18 +366,20 @@ impl Checker<'_> {
         } else {
             self.fail(Failure::Divide { depth, branches });
         }
+        Ok(())
     }
 
-    fn actions(&mut self, want: &[String]) {
-        let got: BTreeSet<String> = self.g.notations(self.st, &self.g.actions(self.st)).into_iter().collect();
+    fn actions(&mut self, want: &[String]) -> Result<(), PatternOverrun> {
+        let got: BTreeSet<String> = self.g.notations(self.st, &self.g.checked_actions(self.st)?).into_iter().collect();
         let want: BTreeSet<String> = want.iter().cloned().collect();
         if got == want {
             self.held(format!("actions: the {} expected", got.len()));
-            return;
+            return Ok(());
         }
         let missing = want.difference(&got).cloned().collect();
         let extra = got.difference(&want).cloned().collect();
         self.fail(Failure::Actions { missing, extra });
+        Ok(())
     }
 
     /// The status with automatic rules on, and the end rule that decided it.
@@ -387,11 +413,11 @@ impl Checker<'_> {
         }
     }
 
-    fn legal(&mut self, legal: &[String], illegal: &[String]) {
+    fn legal(&mut self, legal: &[String], illegal: &[String]) -> Result<(), PatternOverrun> {
         if legal.is_empty() && illegal.is_empty() {
-            return;
+            return Ok(());
         }
-        let list = self.g.actions(self.st);
+        let list = self.g.checked_actions(self.st)?;
         let names = self.g.notations(self.st, &list);
         for a in legal {
             if names.contains(a) {
@@ -407,24 +433,33 @@ impl Checker<'_> {
                 self.held(format!("illegal: {a}"));
             }
         }
+        Ok(())
     }
 }
 
-/// Each action's perft count `depth - 1` below it, sorted by action (as `perft --divide`).
-pub fn divide(g: &Game, st: &State, depth: usize) -> Vec<Branch> {
+/// Each action's perft count `depth - 1` below it, sorted by action (as `perft --divide`),
+/// or why there is no count (too deep, or a pattern run over its budget).
+pub fn divide(g: &Game, st: &State, depth: usize) -> Result<Vec<Branch>, PerftError> {
     let mut pf = Perft::new(g, st, depth.max(1));
-    let list = pf.actions(st);
-    let mut rows: Vec<Branch> = list
-        .moves
-        .iter()
-        .map(|m| {
-            let mut s = st.clone();
-            g.apply(&mut s, m, list.effects_of(m));
-            Branch { action: g.notation(st, m), count: pf.count(&s, depth.saturating_sub(1)) }
-        })
-        .collect();
+    let list = g.checked_actions(st)?;
+    let mut rows = vec![];
+    for m in &list.moves {
+        let mut s = st.clone();
+        g.apply(&mut s, m, list.effects_of(m));
+        let count = pf.try_count(&s, depth.saturating_sub(1))?;
+        rows.push(Branch { action: g.notation(st, m), count });
+    }
     rows.sort_by(|a, b| a.action.cmp(&b.action));
-    rows
+    Ok(rows)
+}
+
+/// A perft that is too deep as the case's failure; a pattern overrun stays an error (it
+/// stops the case's checks).
+fn too_deep(e: PerftError) -> Result<Failure, PatternOverrun> {
+    match e {
+        PerftError::Pattern(e) => Err(e),
+        e @ PerftError::TooDeep { .. } => Ok(Failure::Malformed(format!("`perft`/`divide-depth`: {e}"))),
+    }
 }
 
 /// A status as cases write results: `ongoing`, `draw`, `PLAYER wins`.
@@ -520,6 +555,7 @@ fn failure_lines(f: &Failure) -> Vec<String> {
     match f {
         Failure::Options(m) => vec![format!("the game does not load with {m}")],
         Failure::Start(m) => vec![format!("cannot reach the start: {m}")],
+        Failure::Pattern(e) => vec![e.to_string()],
         Failure::Malformed(m) => vec![format!("malformed case: {m}")],
         Failure::Perft { depth, expected, got, divide } => perft_lines(*depth, *expected, *got, divide),
         Failure::Divide { depth, branches } => {

@@ -4,7 +4,7 @@ use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
 
 /// The deepest perft the command line asks for (the engine's own limit).
-pub const MAX_PERFT_DEPTH: u64 = 64;
+pub const MAX_PERFT_DEPTH: u64 = crate::engine::Perft::MAX_DEPTH as u64;
 /// The most games `selfplay` plays in one run.
 pub const MAX_GAMES: u64 = 1_000_000;
 /// The longest game, in plies, a move cap may allow.

@@ -6,8 +6,8 @@ use crate::author::diff::{Settings, compare, text};
 
 /// `diff`: compares OLD and NEW (both opened with the same options) at the positions it
 /// explores and at the cases of both, prints the report;
-/// exit status 0 without difference, 1 with differences, 2 when a game does not load or
-/// a flag is bad.
+/// exit status 0 without difference, 1 with differences, 2 when a game does not load, a
+/// flag is bad or a pattern run went over its budget (exploring stopped; the report says so).
 pub fn diff(a: &DiffArgs) -> i32 {
     if a.time.is_some_and(|t| t.is_nan() || t <= 0.0) {
         eprintln!("--time takes a positive number of seconds");
@@ -37,6 +37,10 @@ pub fn diff(a: &DiffArgs) -> i32 {
     };
     let report = compare(&old, &new, &cases, &settings);
     print!("{}", text(&old, &new, (&a.old, &a.new), &report, &settings));
+    if let Some(crate::author::diff::Cut::Pattern(e)) = &report.cut {
+        eprintln!("error: {e}");
+        return 2;
+    }
     if report.groups.is_empty() { 0 } else { 1 }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
 use crate::engine::Status;
-use crate::engine::{MoveList, State};
+use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use crate::record::{may_write, save_text, write_atomic};
 use crate::render::{Style, show_styled};
@@ -93,6 +93,8 @@ enum End {
     Finished,
     /// Left unfinished: `quit` or the end of input.
     Unfinished,
+    /// Stopped: a pattern run went over its budget (the actions could not be listed).
+    Stopped,
 }
 
 /// An interactive game at the terminal: diagram, prompt, `moves`, `hint`, `undo`, `show`,
@@ -109,7 +111,7 @@ where
         }
     };
     session.close(end);
-    0
+    if end == End::Stopped { 2 } else { 0 }
 }
 
 /// A game in progress at the terminal.
@@ -157,7 +159,10 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     fn turn(&mut self) -> ControlFlow<End> {
         self.reveal();
         print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout()));
-        let (list, status) = self.g.node(&self.st, &self.hist, true);
+        let (list, status) = match self.g.checked_node(&self.st, &self.hist, true) {
+            Ok(node) => node,
+            Err(e) => return self.stop(&e),
+        };
         if status == Status::Chance {
             return self.chance(&list);
         }
@@ -219,6 +224,16 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
     }
 
+    /// Ends the game on a pattern overrun: the error, and the autosave record kept.
+    fn stop(&mut self, e: &PatternOverrun) -> ControlFlow<End> {
+        eprintln!("error: {e}");
+        println!("the game stops here: its actions cannot be listed");
+        if !self.record.is_empty() {
+            self.autosave();
+        }
+        Break(End::Stopped)
+    }
+
     /// At the end: a game with a result needs its autosave no more; an unfinished one
     /// keeps it, and the person is told where.
     fn close(&self, end: End) {
@@ -251,6 +266,9 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             Side::Ai => self.ais[me].choose(&self.st, &self.hist, self.opts.limits),
             _ => random_move(g, &self.st, &self.hist, &mut self.rng),
         };
+        if let Some(e) = take_overrun() {
+            return self.stop(&e);
+        }
         let Some(c) = choice else {
             println!("{} has no move", g.players[me]);
             return Break(End::Finished);
@@ -313,7 +331,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// `hint`: what the AI would play, with its score.
     fn hint(&mut self) -> ControlFlow<End> {
         let mut ai = Ai::new(self.g, self.opts.seed ^ 0x417);
-        match ai.choose(&self.st, &self.hist, self.opts.limits) {
+        let choice = ai.choose(&self.st, &self.hist, self.opts.limits);
+        if let Some(e) = take_overrun() {
+            return self.stop(&e);
+        }
+        match choice {
             Some(c) => println!(
                 "hint: {} (score {}, depth {}, {} nodes)",
                 c.notation,

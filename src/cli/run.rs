@@ -6,7 +6,7 @@ use super::explain::explain;
 use super::play::{Lines, PlayOpts, Side, play as play_session};
 use super::start::{open, reach, with_start};
 use crate::ai::Limits;
-use crate::engine::Perft;
+use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
 use crate::record::{Loaded, load_record, may_write, write_atomic};
 use crate::render::show as show_text;
@@ -67,34 +67,31 @@ fn check(game: &str, options: &[String], dump: bool) -> i32 {
 
 /// `moves`: the legal actions, one per line, sorted.
 fn moves(start: &Start) -> i32 {
-    with_start(start, |g, st, _| {
-        for a in g.notations(st, &g.actions(st)) {
-            println!("{a}");
+    with_start(start, |g, st, _| match g.checked_actions(st) {
+        Ok(list) => {
+            for a in g.notations(st, &list) {
+                println!("{a}");
+            }
+            0
         }
-        0
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
     })
 }
 
 /// `perft`: the leaf count (with `--divide`, below each action first); timing on stderr.
+/// A pattern run over its budget gives no count: the error, exit status 2.
 fn perft(start: &Start, depth: usize, divide: bool) -> i32 {
     with_start(start, |g, st, _| {
         let t0 = Instant::now();
-        let mut pf = Perft::new(g, st, depth.max(1));
-        let total = if divide && depth > 0 {
-            let list = pf.actions(st);
-            let mut rows: Vec<(String, u64)> = vec![];
-            for m in &list.moves {
-                let mut s = st.clone();
-                g.apply(&mut s, m, list.effects_of(m));
-                rows.push((g.notation(st, m), pf.count(&s, depth - 1)));
+        let total = match perft_total(g, st, depth, divide) {
+            Ok(total) => total,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
             }
-            rows.sort();
-            for (a, n) in &rows {
-                println!("{a} {n}");
-            }
-            rows.iter().map(|r| r.1).sum()
-        } else {
-            pf.count(st, depth)
         };
         let secs = t0.elapsed().as_secs_f64();
         eprintln!("time {:.3} s, {:.0} leaves/s", secs, total as f64 / secs.max(1e-9));
@@ -103,9 +100,33 @@ fn perft(start: &Start, depth: usize, divide: bool) -> i32 {
     })
 }
 
+/// The perft count of `perft`, printing the rows of `--divide` once they are all known.
+fn perft_total(g: &Game, st: &State, depth: usize, divide: bool) -> Result<u64, PerftError> {
+    let mut pf = Perft::new(g, st, depth.max(1));
+    if !(divide && depth > 0) {
+        return pf.try_count(st, depth);
+    }
+    let list = g.checked_actions(st)?;
+    let mut rows: Vec<(String, u64)> = vec![];
+    for m in &list.moves {
+        let mut s = st.clone();
+        g.apply(&mut s, m, list.effects_of(m));
+        rows.push((g.notation(st, m), pf.try_count(&s, depth - 1)?));
+    }
+    rows.sort();
+    for (a, n) in &rows {
+        println!("{a} {n}");
+    }
+    Ok(rows.iter().map(|r| r.1).sum())
+}
+
 /// `show`: the diagram, position string and whose turn it is.
 fn show(start: &Start) -> i32 {
     with_start(start, |g, st, hist| {
+        if let Err(e) = g.checked_node(st, hist, true) {
+            eprintln!("error: {e}");
+            return 2;
+        }
         print!("{}", show_text(g, st, hist));
         0
     })
@@ -219,6 +240,10 @@ fn selfplay(a: &SelfplayArgs) -> i32 {
             progress: true,
         };
         let records = crate::selfplay::run(g, st, hist, &cfg);
+        if let Some(e) = records.last().and_then(|r| r.overrun.as_ref()) {
+            eprintln!("error: selfplay stopped in game {}: {e}", records.len());
+            return 2;
+        }
         print!("{}", crate::selfplay::summary(g, &cfg, &records));
         0
     })

@@ -4,6 +4,7 @@
 use super::args::Start;
 use crate::engine::state::State;
 use crate::ir::Game;
+use crate::notation::LineError;
 
 /// Opens a game file; on failure prints the problems and gives exit status 1.
 pub(super) fn open(game: &str, options: &[String]) -> Result<Game, i32> {
@@ -27,6 +28,18 @@ pub(super) fn with_start(start: &Start, f: impl FnOnce(&Game, &State, &[u64]) ->
     }
 }
 
+/// `value`, unless a pattern run went over its budget since the last check: then the
+/// overrun is printed as an error and the result is exit status 2.
+pub(super) fn overrun_exit<T>(value: T) -> Result<T, i32> {
+    match crate::engine::take_overrun() {
+        Some(e) => {
+            eprintln!("error: {e}");
+            Err(2)
+        }
+        None => Ok(value),
+    }
+}
+
 /// The position of `start` in `g` (from `--fen` or the setup, then `--moves`) and the keys
 /// of the earlier positions; a bad position string or an illegal action is reported and
 /// gives exit status 2.
@@ -39,9 +52,18 @@ pub(super) fn reach(g: &Game, start: &Start) -> Result<(State, Vec<u64>), i32> {
         None => g.initial(),
     };
     let mut hist = vec![];
-    if let Err((i, a)) = g.play_line(&mut st, &mut hist, start.moves.split_whitespace()) {
-        eprintln!("illegal action `{a}` at index {i} (0-based) of --moves");
-        return Err(2);
+    crate::engine::take_overrun();
+    match g.play_line_why(&mut st, &mut hist, start.moves.split_whitespace()) {
+        Err(LineError::Illegal { index, action }) => {
+            eprintln!("illegal action `{action}` at index {index} (0-based) of --moves");
+            return Err(2);
+        }
+        Err(e @ LineError::Ended { .. }) => {
+            eprintln!("--moves: {e}");
+            return Err(2);
+        }
+        Ok(()) => {}
     }
+    overrun_exit(())?;
     Ok((st, hist))
 }

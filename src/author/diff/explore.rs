@@ -7,6 +7,7 @@ use super::compare::{Node, Pair};
 use super::{Cut, Group, Line, Report, Root, Settings, Signature};
 use crate::ai::{Ai, Limits, Rng, sample_chance};
 use crate::author::cases::Located;
+use crate::engine::take_overrun;
 use crate::ir::Game;
 use crate::selfplay::game_seed;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -120,6 +121,11 @@ impl<'a> Explorer<'a> {
     /// gives the node's comparison whether it was new or not.
     fn visit(&mut self, line: &Line, p: &Pair) -> Node {
         let node = Node::of(self.old, self.new, p);
+        if let Some(e) = take_overrun() {
+            // The node's lists are incomplete: nothing of it is filed, and exploring stops.
+            self.cut.get_or_insert(Cut::Pattern(e));
+            return node;
+        }
         if self.seen.insert(p.key(self.old, self.new)) {
             for (sig, _) in node.differences(self.old, self.new, p) {
                 self.file(sig, line);

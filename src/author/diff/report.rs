@@ -20,7 +20,8 @@ pub fn text(old: &Game, new: &Game, names: (&str, &str), r: &Report, s: &Setting
         positions(r.positions),
         explored(r, s)
     );
-    match r.cut {
+    match &r.cut {
+        Some(Cut::Pattern(e)) => out.push_str(&format!("Stopped early: {e}; differences may remain.\n")),
         Some(Cut::Time) => out.push_str(&format!(
             "Stopped early: the time budget ({} s, --time) ran out; differences may remain.\n",
             s.time.unwrap_or(0.0)

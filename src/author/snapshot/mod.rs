@@ -12,8 +12,8 @@ mod perft;
 mod pieces;
 mod text;
 
-use crate::author::cases::{Case, Located};
-use crate::engine::{MoveList, State, Status};
+use crate::author::cases::{Case, Located, StartError};
+use crate::engine::{MoveList, PatternOverrun, State, Status, take_overrun};
 use crate::ir::Game;
 use crate::render::{Style, diagram};
 use std::path::Path;
@@ -36,28 +36,33 @@ pub enum ReportError {
     /// Its test cases cannot be read.
     #[error(transparent)]
     Cases(#[from] crate::author::cases::CasesError),
+    /// A pattern run went over its budget: the counts and actions would be wrong.
+    #[error(transparent)]
+    Pattern(#[from] PatternOverrun),
 }
 
 /// The report of a game file: the game opened without options, with its test cases.
 pub fn report_of(path: &Path) -> Result<String, ReportError> {
     let g = crate::open(&path.to_string_lossy(), &[]).map_err(|e| ReportError::Load(e.to_string()))?;
     let cases = crate::author::cases::load(path)?;
-    Ok(report(path, &g, &cases))
+    Ok(report(path, &g, &cases)?)
 }
 
 /// The report of what `g`'s rules do (`g` opened from `path` without options; a case with
-/// options opens the file again with them). `cases` are the game's test cases.
-pub fn report(path: &Path, g: &Game, cases: &[Located]) -> String {
+/// options opens the file again with them). `cases` are the game's test cases. A pattern
+/// run over its budget leaves no report.
+pub fn report(path: &Path, g: &Game, cases: &[Located]) -> Result<String, PatternOverrun> {
+    take_overrun();
     let mut out = header(g);
     out.push_str(&heading("The start"));
     let st = g.initial();
     out.push_str(&diagram(g, &st, Style::Plain));
-    out.push_str(&position(g, &st, &[], START_BUDGET));
+    out.push_str(&position(g, &st, &[], START_BUDGET)?);
     for c in cases {
-        out.push_str(&case_section(path, g, c));
+        out.push_str(&case_section(path, g, c)?);
     }
     out.push_str(&pieces::section(g));
-    out
+    take_overrun().map_or(Ok(out), Err)
 }
 
 /// The game's name, players, board, piece types and end rules.
@@ -86,7 +91,7 @@ fn header(g: &Game) -> String {
 }
 
 /// A case's section: its title, then its position (or why it was left out).
-fn case_section(path: &Path, g: &Game, c: &Located) -> String {
+fn case_section(path: &Path, g: &Game, c: &Located) -> Result<String, PatternOverrun> {
     let mut out = heading(&format!("Case {}: {}", c.number, c.title()));
     if c.case.name.is_some() {
         // Where it starts, as the title of an unnamed case says it.
@@ -98,7 +103,7 @@ fn case_section(path: &Path, g: &Game, c: &Located) -> String {
     }
     if c.case.slow {
         out.push_str("(a slow case: left out of the report)\n");
-        return out;
+        return Ok(out);
     }
     let opened;
     let g = if c.case.options.is_empty() {
@@ -109,27 +114,28 @@ fn case_section(path: &Path, g: &Game, c: &Located) -> String {
                 opened = h;
                 &opened
             }
-            Err(e) => return out + &format!("(the game does not open with these options: {e})\n"),
+            Err(e) => return Ok(out + &format!("(the game does not open with these options: {e})\n")),
         }
     };
     match c.reach(g) {
-        Ok(r) => out.push_str(&position(g, &r.state, &r.history, CASE_BUDGET)),
+        Ok(r) => out.push_str(&position(g, &r.state, &r.history, CASE_BUDGET)?),
+        Err(StartError::Pattern(e)) => return Err(e),
         Err(e) => out.push_str(&format!("(its start cannot be reached: {e})\n")),
     }
-    out
+    Ok(out)
 }
 
 /// A position's string, status, perft counts and legal actions.
-fn position(g: &Game, st: &State, hist: &[u64], budget: u64) -> String {
+fn position(g: &Game, st: &State, hist: &[u64], budget: u64) -> Result<String, PatternOverrun> {
     let mut out = format!("position: {}\n", g.position_string(st));
-    let (list, status) = g.node(st, hist, true);
+    let (list, status) = g.checked_node(st, hist, true)?;
     out.push_str(&status_line(g, st, hist, status));
-    let counts = perft::within(g, st, budget);
+    let counts = perft::within(g, st, budget)?;
     let shown: Vec<String> = counts.iter().enumerate().map(|(d, n)| format!("{}: {n}", d + 1)).collect();
     out.push_str(&format!("perft by depth: {}\n", shown.join(", ")));
     out.push_str(&format!("actions ({}):\n", list.len()));
     out.push_str(&wrapped(&g.notations(st, &list), "  "));
-    out
+    Ok(out)
 }
 
 /// Who acts, or the result and the end rule that decided it (judged as `show` does: the

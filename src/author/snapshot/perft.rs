@@ -1,7 +1,7 @@
 //! Perft within a budget: counts depth by depth while the next count is expected to
 //! stay within the budget, so that a report costs about the same on every game.
 
-use crate::engine::{Perft, State};
+use crate::engine::{PatternOverrun, Perft, PerftError, State};
 use crate::ir::Game;
 
 /// Deepest depth counted, whatever the budget (a line of forced actions could otherwise
@@ -11,10 +11,15 @@ pub const MAX_DEPTH: usize = 8;
 /// perft(1), perft(2), … at `st`: depth d+1 is counted only when perft(d) times the last
 /// growth factor (perft(d) / perft(d-1)) is at most `budget`, and never past
 /// [`MAX_DEPTH`]. The counts are the engine's, so the list is deterministic. Depth 1 is
-/// always counted.
-pub fn within(g: &Game, st: &State, budget: u64) -> Vec<u64> {
+/// always counted. A pattern run over its budget gives no counts.
+pub fn within(g: &Game, st: &State, budget: u64) -> Result<Vec<u64>, PatternOverrun> {
     let mut pf = Perft::new(g, st, MAX_DEPTH);
-    let mut counts: Vec<u64> = vec![pf.count(st, 1)];
+    let mut count = |depth: usize| match pf.try_count(st, depth) {
+        Ok(n) => Ok(n),
+        Err(PerftError::Pattern(e)) => Err(e),
+        Err(e @ PerftError::TooDeep { .. }) => unreachable!("depths stop at MAX_DEPTH: {e}"),
+    };
+    let mut counts: Vec<u64> = vec![count(1)?];
     while counts.len() < MAX_DEPTH {
         let last = counts[counts.len() - 1];
         let before = if counts.len() > 1 { counts[counts.len() - 2] } else { 1 };
@@ -25,9 +30,9 @@ pub fn within(g: &Game, st: &State, budget: u64) -> Vec<u64> {
         if expected > budget {
             break;
         }
-        counts.push(pf.count(st, counts.len() + 1));
+        counts.push(count(counts.len() + 1)?);
     }
-    counts
+    Ok(counts)
 }
 
 #[cfg(test)]
@@ -39,8 +44,8 @@ mod tests {
         let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml"), &[]).unwrap();
         let st = g.initial();
         // Expected perft(2) = 20 * 20 / 1, perft(3) = 400 * 400 / 20, perft(4) = 8902² / 400.
-        assert_eq!(within(&g, &st, 100), [20]);
-        assert_eq!(within(&g, &st, 400), [20, 400]);
-        assert_eq!(within(&g, &st, 50_000), [20, 400, 8902]);
+        assert_eq!(within(&g, &st, 100).unwrap(), [20]);
+        assert_eq!(within(&g, &st, 400).unwrap(), [20, 400]);
+        assert_eq!(within(&g, &st, 50_000).unwrap(), [20, 400, 8902]);
     }
 }
