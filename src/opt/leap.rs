@@ -1,15 +1,21 @@
 //! Leaps: a fixed path of steps (and turns) with only a landing test becomes one `Leap`
 //! instruction over a table of landing cells per origin.
 
+use super::budget::{Budget, LEAP_WORK_PER_GAME, LEAP_WORK_PER_PROGRAM};
 use crate::board::{Board, Cell};
 use crate::ir::{CondId, Game, LeapTableId, Op};
 
-/// Replaces every fixed path of steps by a leap table.
+/// Replaces every fixed path of steps by a leap table, while the budget lasts (a path
+/// whose table would take more keeps its steps).
 pub fn run(g: &mut Game) {
+    let mut budget = Budget::new(LEAP_WORK_PER_PROGRAM, LEAP_WORK_PER_GAME);
     for i in 0..g.programs.len() {
         let ops = &g.programs[i].ops;
         let Some((start, fin)) = path_shape(ops) else { continue };
-        let table = landings(&g.board, &g.turn_tables, &ops[start..ops.len() - 2]);
+        let mut left = budget.for_program();
+        let table = landings(&g.board, &g.turn_tables, &ops[start..ops.len() - 2], &mut left);
+        budget.spend(budget.for_program() - left);
+        let Some(table) = table else { continue };
         let id = match g.leap_tables.iter().position(|t| *t == table) {
             Some(i) => i,
             None => {
@@ -37,13 +43,19 @@ fn path_shape(ops: &[Op]) -> Option<(usize, CondId)> {
     fixed.then_some((start, fin))
 }
 
-/// Per origin cell: the distinct cells a path of steps and turns lands on, but the origin.
-fn landings(b: &Board, turns: &[Vec<Vec<u8>>], steps: &[Op]) -> Vec<Vec<Cell>> {
+/// Per origin cell: the distinct cells a path of steps and turns lands on, but the origin;
+/// None if that takes more than `left` frontier entries (`left` is what remains).
+fn landings(b: &Board, turns: &[Vec<Vec<u8>>], steps: &[Op], left: &mut u64) -> Option<Vec<Vec<Cell>>> {
     let mut table = vec![];
+    // Where each (cell, last direction) was last reached: `stamp` of the step that did.
+    let mut seen = vec![usize::MAX; b.len() * b.dirs.len().max(1)];
+    let mut stamp = 0usize;
     for origin in 0..b.len() as Cell {
         let mut frontier: Vec<(Cell, u8)> = vec![(origin, 0)];
         for op in steps {
             let mut next = vec![];
+            stamp += 1;
+            *left = left.checked_sub(frontier.len() as u64)?;
             for &(c, last) in &frontier {
                 let ds: &[u8] = match op {
                     Op::Step(ds) => ds,
@@ -52,7 +64,14 @@ fn landings(b: &Board, turns: &[Vec<Vec<u8>>], steps: &[Op]) -> Vec<Vec<Cell>> {
                 };
                 for &d in ds {
                     for &t in b.targets(c, d) {
-                        next.push((t, d));
+                        // Paths that meet in a cell and direction go on alike: one is kept.
+                        let key = t as usize * b.dirs.len().max(1) + d as usize;
+                        if seen.get(key) != Some(&stamp) {
+                            if let Some(s) = seen.get_mut(key) {
+                                *s = stamp;
+                            }
+                            next.push((t, d));
+                        }
                     }
                 }
             }
@@ -66,5 +85,5 @@ fn landings(b: &Board, turns: &[Vec<Vec<u8>>], steps: &[Op]) -> Vec<Vec<Cell>> {
         }
         table.push(cells);
     }
-    table
+    Some(table)
 }

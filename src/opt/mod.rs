@@ -4,6 +4,7 @@
 //! are found and the attack tables built.
 
 pub mod attack;
+mod budget;
 mod leap;
 mod memo;
 mod moved;
