@@ -176,3 +176,21 @@ fn moves_past_a_threefold_repetition_say_the_game_ended_and_by_which_rule() {
     let o = interp(root, &["moves", "games/chess.toml", "--moves", "e2-e5"], "");
     assert_eq!(text(&o.stderr).trim_end(), "illegal action `e2-e5` at index 0 (0-based) of --moves");
 }
+
+/// The Tâktykâ case: one added `*` (here `diag*` in its `diagonal` macro) made
+/// `moves` run for over 30 s; it now stops at the budget and names the piece.
+#[test]
+fn one_added_star_in_a_shipped_game_stops_with_the_message() {
+    let dir = temp_games("taktyka-star");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let rules = std::fs::read_to_string(format!("{root}/games/taktyka.toml")).unwrap();
+    let starred = rules.replace("define diagonal = diag [empty]", "define diagonal = diag* [empty]");
+    assert_ne!(starred, rules, "the macro is where the test expects it");
+    std::fs::write(dir.join("taktyka.toml"), starred).unwrap();
+    let args = ["moves", "taktyka.toml", "--moves", "leader:e2 leader:e9 rolloff:white first:white"];
+    let o = interp(&dir, &args, "");
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert!(!err.contains("panicked") && err.contains(OVERRUN) && err.contains("white's Stone"), "{err}");
+    assert_eq!((o.status.code(), out.as_str()), (Some(2), ""), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
