@@ -190,6 +190,24 @@ pub enum PositionError {
     },
 }
 
+impl PositionError {
+    /// Whether the string was read but describes a position the game could never reach
+    /// (as opposed to a string that is not a position of the game at all).
+    pub fn is_unreachable(&self) -> bool {
+        use PositionError::*;
+        matches!(
+            self,
+            NegativeReserve { .. }
+                | TooManyPieces { .. }
+                | ImpossibleStack { .. }
+                | MoverLeftInCheck { .. }
+                | NoRoyal { .. }
+                | TooManyRoyals { .. }
+                | MustHavePromoted { .. }
+        )
+    }
+}
+
 impl Game {
     /// Writes the position string of a state.
     pub fn position_string(&self, st: &State) -> String {
