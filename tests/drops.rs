@@ -1,28 +1,14 @@
 //! Drops from reserves (`drop TYPES [COND]`, `pocket`): a simplified Crazyhouse written as
-//! a five-line extension of chess, checked against Fairy-Stockfish's crazyhouse perft.
+//! a five-line extension of chess. Its Fairy-Stockfish perft numbers are cases in
+//! games/examples/crazyhouse.tests.toml (run by tests/game_cases.rs).
 
 mod common;
 
-use common::{legal, perft, play, repo_path};
+use common::{legal, play, repo_path};
 use interp::ir::Game;
 
 fn game() -> Game {
     interp::open(repo_path("games/examples/crazyhouse.toml").to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-#[test]
-fn perft_from_the_start_matches_fairy_stockfish() {
-    let g = game();
-    let st = g.initial();
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&g, &st, d)), [20, 400, 8902, 197281]);
-}
-
-#[test]
-fn perft_with_pieces_in_hand_matches_fairy_stockfish() {
-    let g = game();
-    // Both sides have a pawn in hand after the exchange on d5.
-    let (st, _) = play(&g, &g.initial(), "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3 d5-a5");
-    assert_eq!(perft(&g, &st, 3), 199911);
 }
 
 #[test]
@@ -37,11 +23,4 @@ fn captured_pieces_can_be_dropped_but_pawns_not_on_the_edge_ranks() {
     let (after, _) = play(&g, &st, "P@d5");
     assert!(!legal(&g, &after).iter().any(|a| a.starts_with("P@")) || after.to_move == 1);
     assert!(g.position_string(&after).contains("reserve-P=0,1"), "{}", g.position_string(&after));
-}
-
-#[test]
-#[ignore = "slow in debug builds; run with --release -- --ignored"]
-fn perft_five_matches_fairy_stockfish() {
-    let g = game();
-    assert_eq!(perft(&g, &g.initial(), 5), 4888832);
 }
