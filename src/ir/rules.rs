@@ -161,6 +161,15 @@ pub struct EndRule {
     pub needs_moves: bool,
     /// Its source text, whitespace collapsed: how reports and test cases name the rule.
     pub text: String,
+    /// The name the author gave it (`loss "both towers lost" if …`), if any.
+    pub name: Option<String>,
+}
+
+impl EndRule {
+    /// How people are told about the rule: its name, else its source text.
+    pub fn label(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.text)
+    }
 }
 
 /// A variable of the game state.
