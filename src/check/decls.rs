@@ -278,6 +278,7 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
             max: p.max,
             advance: p.advance,
             demote: None,
+            description: p.description.clone(),
         })
         .collect();
     let d = Decls {

@@ -23,6 +23,8 @@ use crate::board::{Board, Cell};
 pub struct Game {
     /// Display name.
     pub name: String,
+    /// What the game is and the rulings it follows, in words (may be empty).
+    pub description: String,
     /// Path of the game file.
     pub path: String,
     /// The board.

@@ -22,6 +22,8 @@ pub struct PieceType {
     pub advance: i32,
     /// The type a captured piece becomes in a reserve (`pocket`); None: its own type.
     pub demote: Option<u8>,
+    /// How it moves, in words (the game file's `description`; may be empty).
+    pub description: String,
 }
 
 /// A custodian capture rule, compiled (directions are absolute, the same for every player).

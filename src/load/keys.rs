@@ -46,6 +46,7 @@ pub(super) const TABLES: Keys<Table> = &[
 #[derive(Clone, Copy)]
 pub(super) enum GameKey {
     Name,
+    Description,
     Players,
     Neutral,
     Stacks,
@@ -56,6 +57,7 @@ pub(super) enum GameKey {
 /// The keys of `[game]`.
 pub(super) const GAME_KEYS: Keys<GameKey> = &[
     ("name", GameKey::Name),
+    ("description", GameKey::Description),
     ("players", GameKey::Players),
     ("neutral", GameKey::Neutral),
     ("stacks", GameKey::Stacks),
@@ -72,6 +74,7 @@ pub(super) enum PieceKey {
     Max,
     Advance,
     Demote,
+    Description,
 }
 
 /// The keys of a `[pieces.X]` table.
@@ -82,6 +85,7 @@ pub(super) const PIECE_KEYS: Keys<PieceKey> = &[
     ("max", PieceKey::Max),
     ("advance", PieceKey::Advance),
     ("demote", PieceKey::Demote),
+    ("description", PieceKey::Description),
 ];
 
 /// The keys of `[display]`.

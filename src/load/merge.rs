@@ -7,6 +7,9 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     if !child.name.is_empty() {
         parent.name = child.name;
     }
+    if !child.description.is_empty() {
+        parent.description = child.description;
+    }
     if !child.players.is_empty() {
         parent.players = child.players;
     }

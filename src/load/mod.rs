@@ -33,6 +33,8 @@ pub struct PieceSpec {
     pub advance: i32,
     /// The type a captured piece of this type becomes in a reserve (`pocket`).
     pub demote: Option<Name>,
+    /// How the piece moves, in words (`description`).
+    pub description: String,
 }
 
 /// Everything a game file says, merged over its `extends` chain.
@@ -40,6 +42,8 @@ pub struct PieceSpec {
 pub struct Spec {
     /// Display name.
     pub name: String,
+    /// What the game is and the rulings it follows, in words (`[game] description`).
+    pub description: String,
     /// Players in turn order.
     pub players: Vec<Name>,
     /// Neutral factions: their pieces are moved by every player and are no player's friends.

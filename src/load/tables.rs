@@ -72,6 +72,11 @@ impl Reader<'_> {
                         self.spec.name = s.text;
                     }
                 }
+                Some(GameKey::Description) => {
+                    if let Some(s) = self.want_str(v) {
+                        self.spec.description = s.text;
+                    }
+                }
                 Some(GameKey::Players) => self.spec.players = self.want_names(v),
                 Some(GameKey::Neutral) => self.spec.neutral = self.want_names(v),
                 Some(GameKey::Stacks) => self.spec.stacks = self.want_bool(v).unwrap_or(false),
@@ -168,6 +173,7 @@ impl Reader<'_> {
             max: None,
             advance: 0,
             demote: None,
+            description: String::new(),
         };
         for (k, v) in t.iter() {
             match lookup(PIECE_KEYS, k.get_ref()) {
@@ -189,6 +195,11 @@ impl Reader<'_> {
                     ps.advance = self.want_int_in(v, range, "a piece's advance bonus").unwrap_or(0) as i32;
                 }
                 Some(PieceKey::Demote) => ps.demote = self.want_str(v),
+                Some(PieceKey::Description) => {
+                    if let Some(s) = self.want_str(v) {
+                        ps.description = s.text;
+                    }
+                }
                 None => self.unknown_key(k, "for a piece", PIECE_KEYS),
             }
         }

@@ -13,6 +13,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
     let (np, nt) = (d.players.len(), d.types.len());
     Game {
         name: if spec.name.is_empty() { path.to_string() } else { spec.name.clone() },
+        description: spec.description.clone(),
         path: path.to_string(),
         board: board.clone(),
         players: d.players.clone(),

@@ -325,11 +325,13 @@ pub enum Stmt {
     Pocket,
 }
 
-/// `RESULT if COND`.
+/// `RESULT ["NAME"] [auto] if COND`.
 #[derive(Debug, Clone)]
 pub struct EndRule {
     /// Result.
     pub outcome: Outcome,
+    /// The name people are told when the rule ends a game (`loss "checkmate" if …`).
+    pub name: Option<String>,
     /// Condition.
     pub cond: Cond,
     /// Marked `auto`: an automatic draw rule, not applied inside perft.

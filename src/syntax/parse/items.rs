@@ -170,7 +170,7 @@ impl Ctx {
         Ok((dirs, c, step))
     }
 
-    /// `end { (win | loss | draw) [auto] if COND ... }`
+    /// `end { (win | loss | draw) ["NAME"] [auto] if COND ... }`
     fn end(self, p: P) -> Result<Vec<EndRule>, Diag> {
         let mut v = vec![];
         for r in p.into_inner() {
@@ -185,12 +185,24 @@ impl Ctx {
                 _ => Outcome::Draw,
             };
             let mut next = it.next().unwrap();
+            let name = (next.as_rule() == Rule::string).then(|| {
+                let quoted = next.as_str();
+                quoted[1..quoted.len() - 1].to_string()
+            });
+            if name.is_some() {
+                next = it.next().unwrap();
+            }
             let auto = next.as_rule() == Rule::auto_kw;
             if auto {
                 next = it.next().unwrap();
             }
             let cond = self.cond(next)?;
-            v.push(EndRule { outcome, cond, auto, text, span: sp });
+            // The text is the rule without its name (test cases name rules by either).
+            let text = match &name {
+                Some(n) => text.replacen(&format!("\"{n}\" "), "", 1),
+                None => text,
+            };
+            v.push(EndRule { outcome, name, cond, auto, text, span: sp });
         }
         Ok(v)
     }
