@@ -71,7 +71,14 @@ impl Lowerer<'_> {
                 e.auto || mentions(&cc, &|x| matches!(x, Cond::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
             let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_)));
             let cond = self.t.cond(cc);
-            g.ends.push(EndRule { outcome: e.outcome, cond, automatic, needs_moves, text: e.text.clone(), name: e.name.clone() });
+            g.ends.push(EndRule {
+                outcome: e.outcome,
+                cond,
+                automatic,
+                needs_moves,
+                text: e.text.clone(),
+                name: e.name.clone(),
+            });
         }
     }
 

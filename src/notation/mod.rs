@@ -4,6 +4,8 @@ pub mod action;
 pub mod line;
 pub mod position;
 pub mod validate;
+pub mod verdict;
 
 pub use line::LineError;
 pub use position::PositionError;
+pub use verdict::Verdict;
