@@ -60,7 +60,6 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
 
     #[test]
     fn names_the_rule_that_ended_the_game() {
