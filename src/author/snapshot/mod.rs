@@ -82,7 +82,8 @@ fn header(g: &Game) -> String {
     }
     out.push_str("end rules, the first that holds decides:\n");
     for (i, e) in g.ends.iter().enumerate() {
-        out.push_str(&format!("  {}. {}\n", i + 1, e.text));
+        let name = e.name.as_ref().map(|n| format!("\"{n}\": ")).unwrap_or_default();
+        out.push_str(&format!("  {}. {name}{}\n", i + 1, e.text));
     }
     if g.ends.is_empty() {
         out.push_str("  (none)\n");
