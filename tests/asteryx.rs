@@ -1,4 +1,4 @@
-//! Asteryx Chess (RULES.md section 5): snapshots of every rule, on hand-built positions and
+//! Asteryx Chess: snapshots of every rule, on hand-built positions and
 //! on the reference vector positions. Perft from the start and the reference vectors
 //! (positions deep into games, checked against an independent implementation) are test
 //! cases in games/asteryx.tests.toml and games/asteryx-single.tests.toml (run by
@@ -122,8 +122,9 @@ fn king_capture_and_baring_end_the_game() {
 }
 
 // ---------------------------------------------------------------------------------------
-// One dedicated test per rule of RULES.md section 5, on small hand-built positions.
-// Each position was checked by hand against RULES.md (cells, colours and neighbours as
+// One dedicated test per ruling (the description in games/asteryx.toml), on small
+// hand-built positions.
+// Each position was checked by hand against the rulings (cells, colours and neighbours as
 // `python3 tests/reference/asteryx.py cells` lists them), and its actions, victims and
 // results against the move and capture functions of tests/reference/asteryx.py.
 

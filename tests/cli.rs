@@ -1,4 +1,5 @@
-//! The command line contract (/work/shared/spec/INTERFACE.md), driven through the binary.
+//! The command-line contract that outside scripts rely on (the README states it), driven
+//! through the binary.
 
 use std::process::{Command, Output};
 

@@ -1,4 +1,4 @@
-//! Taasen (RULES.md section 3) as games/taasen.toml states it: snapshots of stacks, Sea
+//! Taasen as games/taasen.toml states it: snapshots of stacks, Sea
 //! crossings, pushes, escapes, crushes, the two restrictions and the game ends (in
 //! snapshots/; the actions were checked against the independent Python reference when
 //! written). Perft from the start and the reference vectors are test cases in

@@ -1,4 +1,4 @@
-//! Tâktykâ (RULES.md section 4): the setup decisions, the die after a charge, leader
+//! Tâktykâ: the setup decisions, the die after a charge, leader
 //! safety with charge checks and their three-time limit, checked against an independent
 //! implementation and by snapshots.
 

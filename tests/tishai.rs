@@ -1,4 +1,4 @@
-//! Tishai (RULES.md section 1) as games/tishai.toml states it: snapshots of the legal
+//! Tishai as games/tishai.toml states it: snapshots of the legal
 //! actions for every special rule (in snapshots/, checked against the independent Python
 //! reference when written) and the game ends. Perft from the start and the reference
 //! vectors are test cases in games/tishai.tests.toml (run by tests/game_cases.rs).

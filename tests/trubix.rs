@@ -1,4 +1,4 @@
-//! Trubix-43 (RULES.md section 2) as games/trubix-43.toml states it: snapshots of the legal
+//! Trubix-43 as games/trubix-43.toml states it: snapshots of the legal
 //! actions for every Woozan special move, every promotion choice and the half-offset cells
 //! (in snapshots/, checked against the independent Python reference when written) and the
 //! game ends. Perft from the start and the reference vectors are test cases in
@@ -210,7 +210,7 @@ fn promotion_by_capture_on_rank_9() {
 
 #[test]
 fn queen_on_bc0_on_an_empty_board() {
-    // RULES.md's example: b1..b9, bc10 (via b9), c1..c9, bc10/cd10 via c9, a2, d2, e3, cd0.
+    // The rulings' example: b1..b9, bc10 (via b9), c1..c9, bc10/cd10 via c9, a2, d2, e3, cd0.
     let g = game();
     let (_, _, acts) = case_at(&g, "queen_on_bc0", "2/4k/5/5/3/3/3/5/5/K4/Q1 w - - 0 1", "");
     let mut want: Vec<String> = vec![];

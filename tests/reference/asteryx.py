@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Asteryx Chess (RULES.md section 5).
+"""Independent reference implementation of Asteryx Chess, written from the project's rulings
+(stated in the description of games/asteryx.toml) without reading the engine's code.
 
 Standard library only.  Commands:
   moves  [--single] [--moves "..."]

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Taasen (RULES.md section 3).
+"""Independent reference implementation of Taasen, written from the project's rulings
+(stated in the description of games/taasen.toml) without reading the engine's code.
 
 Standard library only.  CLI:
   taasen.py moves [--moves "..."]

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Taktyka (RULES.md section 4).
+"""Independent reference implementation of Taktyka, written from the project's rulings
+(stated in the description of games/taktyka.toml) without reading the engine's code.
 
 Standard library only.  CLI:
   taktyka.py moves [--moves "..."]

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Tishai (RULES.md section 1).
+"""Independent reference implementation of Tishai, written from the project's rulings
+(stated in the description of games/tishai.toml) without reading the engine's code.
 
 Standard library only.  CLI:
   tishai.py moves [--moves "A1 A2 ..."]

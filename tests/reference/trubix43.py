@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Trubix-43 (RULES.md section 2).
+"""Independent reference implementation of Trubix-43, written from the project's rulings
+(stated in the description of games/trubix-43.toml) without reading the engine's code.
 
 Standard library only.  CLI:
   trubix43.py moves [--moves "A1 A2 ..."]
