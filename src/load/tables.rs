@@ -158,8 +158,11 @@ impl Reader<'_> {
             }
             let Some(pt) = self.want_table(v, letter.span, "a piece") else { continue };
             let ps = self.piece(letter, pt);
-            self.spec.pieces.retain(|p| p.letter.text != ps.letter.text);
-            self.spec.pieces.push(ps);
+            // A piece redefined (over a file this one extends) keeps its place among the types.
+            match self.spec.pieces.iter().position(|p| p.letter.text == ps.letter.text) {
+                Some(at) => self.spec.pieces[at] = ps,
+                None => self.spec.pieces.push(ps),
+            }
         }
     }
 
