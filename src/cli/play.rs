@@ -9,9 +9,13 @@ use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use crate::record::{may_write, save_text, write_atomic};
 use crate::render::{Style, show_styled};
+use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::path::{Path, PathBuf};
+
+mod explain;
+mod input;
 
 /// Who decides for a side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,8 +59,6 @@ pub struct PlayOpts {
     pub autosave: Option<PathBuf>,
 }
 
-const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE (save! FILE or \
-save FILE --force to replace a file), resign, draw, quit";
 
 /// One line of the person's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,15 +125,18 @@ struct Session<'g, L> {
     hist: Vec<u64>,
     /// The actions played from the start.
     record: Vec<String>,
-    /// The positions before each action, for `undo`.
-    undo: Vec<State>,
+    /// The positions before each action, for `undo`, each with whether a person decided there.
+    undo: Vec<(State, bool)>,
     opts: PlayOpts,
     /// One AI per player.
     ais: Vec<Ai<'g>>,
     /// Chance's and the random players' generator.
     rng: Rng,
-    /// While hidden choices are pending, the board as it was before the first one.
-    public: Option<State>,
+    /// While hidden choices are pending, the board as it was before the first one, and the
+    /// number of actions played before it.
+    public: Option<(State, usize)>,
+    /// Chance outcomes already drawn, by node, so that `undo` never draws again.
+    drawn: HashMap<(u64, usize), String>,
     /// The person's input lines.
     lines: L,
     /// Whether this session has written the autosave record.
@@ -142,7 +147,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     fn new(g: &'g Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts, lines: L) -> Self {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
-        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, lines, autosaved: false }
+        let drawn = HashMap::new();
+        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, drawn, lines, autosaved: false }
     }
 
     /// Who decides at the current position.
@@ -167,31 +173,33 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             return self.chance(&list);
         }
         if self.hidden_step() && self.public.is_none() {
-            self.public = Some(self.st.clone());
+            self.public = Some((self.st.clone(), self.record.len()));
         }
         if let Status::Over(_) = status {
-            return Break(End::Finished);
+            return self.game_over();
         }
         match self.side() {
             Side::Human => self.human(&list),
-            side => self.machine(side),
+            side => self.machine(side, &list),
         }
     }
 
-    /// Once hidden choices are all made, says what they were.
+    /// Once hidden choices are all made, says what they were and what they did.
     fn reveal(&mut self) {
         if self.public.is_none() || self.hidden_step() {
             return;
         }
-        let hidden = self.record.iter().rev().take_while(|a| a.contains(':')).count();
-        println!("hidden choices revealed: {}", self.record[self.record.len() - hidden..].join(" "));
-        self.public = None;
+        let Some((before, n)) = self.public.take() else { return };
+        println!("hidden choices revealed: {}", self.record[n..].join(" "));
+        for e in self.g.changes(&before, &self.st) {
+            println!("  {}", e.describe(self.g));
+        }
     }
 
     /// The position as the players see it (the public board while choices are hidden).
     fn shown(&self) -> State {
         match &self.public {
-            Some(p) => {
+            Some((p, _)) => {
                 let mut d = p.clone();
                 d.to_move = self.st.to_move;
                 d.phase = self.st.phase;
@@ -201,18 +209,40 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
     }
 
-    /// Plays a decision, remembering the position before it.
-    fn commit(&mut self, c: &Choice, notation: String) {
-        self.undo.push(self.st.clone());
+    /// The actions that may be shown or saved: while hidden choices are pending, those
+    /// before the first of them.
+    fn public_record(&self) -> &[String] {
+        let n = self.public.as_ref().map_or(self.record.len(), |p| p.1);
+        &self.record[..n.min(self.record.len())]
+    }
+
+    /// What a save leaves out while hidden choices are pending.
+    fn hidden_note(&self) -> String {
+        let left = self.record.len() - self.public_record().len();
+        if left == 0 { String::new() } else { format!(" (not the {left} hidden choices still pending)") }
+    }
+
+    /// Plays a decision, remembering the position before it, and says what it did (unless
+    /// it is a hidden choice).
+    fn commit(&mut self, c: &Choice, notation: String, list: &MoveList) {
+        let before = self.st.clone();
+        let person = self.side() == Side::Human && !self.g.is_chance(&before);
         self.hist.push(self.g.position_key(&self.st));
         c.apply(self.g, &mut self.st);
+        self.undo.push((before, person));
         self.record.push(notation);
+        let (before, _) = self.undo.last().expect("just pushed");
+        if !self.g.pending_step(before).is_some_and(|s| s.hidden) {
+            for e in self.g.events(before, list, &c.mv, &self.st) {
+                println!("  {}", e.describe(self.g));
+            }
+        }
         self.autosave();
     }
 
     /// The record of the game so far.
     fn record_text(&self) -> String {
-        save_text(&self.opts.game_path, &self.opts.game_bytes, &self.record, self.opts.fen.as_deref())
+        save_text(&self.opts.game_path, &self.opts.game_bytes, self.public_record(), self.opts.fen.as_deref())
     }
 
     /// Rewrites the autosave record (atomically), if there is one.
@@ -249,17 +279,26 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
     }
 
-    /// Chance acts on its own: roll and show the outcome.
+    /// Chance acts on its own: roll and show the outcome. A node met again (after an
+    /// `undo`) gets the outcome drawn the first time; so does each setup step.
     fn chance(&mut self, list: &MoveList) -> ControlFlow<End> {
-        let m = sample_chance(self.g, &self.st, list, &mut self.rng);
-        let c = Choice::of(self.g, &self.st, list, &m);
+        let g = self.g;
+        let key = if (self.st.setup_done as usize) < g.setup_steps.len() {
+            (u64::MAX, self.st.setup_done as usize)
+        } else {
+            (g.position_key(&self.st), self.record.len())
+        };
+        let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
+        let m = again.unwrap_or_else(|| sample_chance(g, &self.st, list, &mut self.rng));
+        let c = Choice::of(g, &self.st, list, &m);
+        self.drawn.insert(key, c.notation.clone());
         println!("chance: {}", c.notation);
-        self.commit(&c, c.notation.clone());
+        self.commit(&c, c.notation.clone(), list);
         Continue(())
     }
 
     /// The AI or the random player moves.
-    fn machine(&mut self, side: Side) -> ControlFlow<End> {
+    fn machine(&mut self, side: Side, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
         let me = self.st.to_move as usize;
         let choice = match side {
@@ -279,43 +318,41 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         } else {
             println!("{} ({who}) plays {}", g.players[me], c.notation);
         }
-        self.commit(&c, c.notation.clone());
+        self.commit(&c, c.notation.clone(), list);
         Continue(())
+    }
+
+    /// The next line the person typed, None at the end of input.
+    fn read_line(&mut self) -> Option<String> {
+        loop {
+            match self.lines.next()? {
+                Line::Text(line) => return Some(line.trim().to_string()),
+                Line::NotText => println!("not UTF-8 text; type an action or `help`"),
+            }
+        }
     }
 
     /// Prompts the person and carries out what they type.
     fn human(&mut self, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
-        println!(
-            "{} to move (an action like {}, or: moves, hint, undo, show, save FILE, resign, draw, quit)",
-            g.players[self.st.to_move as usize],
-            g.notations(&self.st, list).first().cloned().unwrap_or_default()
-        );
-        let line = match self.lines.next() {
-            Some(Line::Text(line)) => line,
-            Some(Line::NotText) => {
-                println!("not UTF-8 text; type an action or `help`");
-                return Continue(());
-            }
-            None => {
-                println!("end of input: game left unfinished");
-                return Break(End::Unfinished);
-            }
+        println!("{}", explain::prompt(g, &self.st, list, self.record.last().map(String::as_str)));
+        let Some(input) = self.read_line() else {
+            println!("end of input: game left unfinished");
+            return Break(End::Unfinished);
         };
-        let input = line.trim();
         let (cmd, arg) = match input.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
-            None => (input, ""),
+            None => (input.as_str(), ""),
         };
         match cmd {
             "" | "show" => Continue(()),
             "quit" | "exit" => Break(End::Unfinished),
             "help" => {
-                println!("{PLAY_HELP}");
+                println!("{}", help_text());
                 Continue(())
             }
             "moves" | "?" => {
-                println!("{}", g.notations(&self.st, list).join(" "));
+                self.moves(list, arg);
                 Continue(())
             }
             "hint" => self.hint(),
@@ -324,12 +361,40 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             "undo" => self.undo(),
             "resign" => self.resign(),
             "draw" => self.draw(),
-            _ => self.action(list, input),
+            _ => self.action(list, &input),
+        }
+    }
+
+    /// `moves`: every legal action (grouped by the cell they start from when there are
+    /// many); `moves CELL`: those of the piece there.
+    fn moves(&self, list: &MoveList, arg: &str) {
+        let g = self.g;
+        if !arg.is_empty() {
+            match input::cell_named(g, arg) {
+                Some(c) => match input::read(g, &self.st, list, g.board.name(c)) {
+                    input::Reading::Refuse(why) => println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c)))),
+                    input::Reading::Play(m) => println!("{}", g.notation(&self.st, &m)),
+                },
+                None => println!("{}", input::not_a_cell(g, arg)),
+            }
+            return;
+        }
+        let all = g.notations(&self.st, list);
+        if all.len() <= 16 {
+            println!("{}", all.join(" "));
+            return;
+        }
+        for line in input::grouped(g, &self.st, list) {
+            println!("{line}");
         }
     }
 
     /// `hint`: what the AI would play, with its score.
     fn hint(&mut self) -> ControlFlow<End> {
+        if self.public.as_ref().is_some_and(|p| p.1 < self.record.len()) {
+            println!("no hint while hidden choices are pending: it would use what is hidden");
+            return Continue(());
+        }
         let mut ai = Ai::new(self.g, self.opts.seed ^ 0x417);
         let choice = ai.choose(&self.st, &self.hist, self.opts.limits);
         if let Some(e) = take_overrun() {
@@ -363,40 +428,87 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let written = may_write(target, Path::new(&self.opts.game_path), force)
             .and_then(|()| write_atomic(target, self.record_text().as_bytes()));
         match written {
-            Ok(()) => println!("saved {} actions to {file}", self.record.len()),
+            Ok(()) => println!("saved {} actions to {file}{}", self.public_record().len(), self.hidden_note()),
             Err(e) => println!("cannot save: {e}"),
         }
         Continue(())
     }
 
-    /// `undo`: takes back the last action, and the machine's replies before it, so that a
-    /// person is to move again (when one plays).
+    /// `undo`: goes back to the person's previous decision: the last position where a
+    /// person was to decide (never a chance node or a machine's decision, which would draw
+    /// or choose again).
     fn undo(&mut self) -> ControlFlow<End> {
-        let anyone = self.opts.sides.contains(&Side::Human);
-        let mut undone = 0;
-        while let Some(s) = self.undo.pop() {
-            self.st = s;
-            self.hist.pop();
-            self.record.pop();
-            undone += 1;
-            if !anyone || self.side() == Side::Human {
-                break;
+        let Some(back) = self.undo.iter().rposition(|u| u.1) else {
+            println!("nothing to undo");
+            return Continue(());
+        };
+        let undone = self.undo.len() - back;
+        self.undo.truncate(back + 1);
+        let (st, _) = self.undo.pop().expect("an entry at `back`");
+        self.st = st;
+        self.hist.truncate(self.hist.len() - undone);
+        self.record.truncate(self.record.len() - undone);
+        if self.public.as_ref().is_some_and(|p| p.1 >= self.record.len()) {
+            self.public = None;
+        }
+        println!("undone {undone} action{}", if undone == 1 { "" } else { "s" });
+        self.autosave();
+        Continue(())
+    }
+
+    /// The end of the game: what decided it, then (when a person plays) a prompt that still
+    /// offers `undo`, `save FILE`, `moves`, `show` until `quit` or the end of input.
+    fn game_over(&mut self) -> ControlFlow<End> {
+        let g = self.g;
+        let said = match g.verdict(&self.st, &self.hist) {
+            Ok(Some(v)) => v.describe(g),
+            Ok(None) => "no legal action".to_string(),
+            Err(e) => return self.stop(&e),
+        };
+        self.finished(&format!("game over: {said}"), false)
+    }
+
+    /// After the end (`said`): the person may still undo (`resigned`: the resignation or
+    /// agreed draw is taken back), save, list the actions or show the board.
+    fn finished(&mut self, said: &str, resigned: bool) -> ControlFlow<End> {
+        println!("{said}");
+        if !self.opts.sides.contains(&Side::Human) {
+            return Break(End::Finished);
+        }
+        loop {
+            println!("the game is over: undo, save FILE, moves, show, help or quit");
+            let Some(input) = self.read_line() else { return Break(End::Finished) };
+            let (cmd, arg) = input.split_once(char::is_whitespace).map_or((input.as_str(), ""), |(c, a)| (c, a.trim()));
+            match cmd {
+                "quit" | "exit" | "new" => return Break(End::Finished),
+                "undo" if resigned => {
+                    println!("taken back: the game goes on");
+                    return Continue(());
+                }
+                "undo" => {
+                    let before = self.record.len();
+                    let _ = self.undo();
+                    if self.record.len() < before {
+                        return Continue(());
+                    }
+                }
+                "save" | "save!" => {
+                    let _ = self.save(arg, cmd == "save!");
+                }
+                "moves" => println!("the game's actions: {}", self.public_record().join(" ")),
+                "show" => print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout())),
+                "help" => println!("{}", help_text()),
+                _ => println!("{said}; type undo, save FILE, moves, show or quit"),
             }
         }
-        if undone == 0 {
-            println!("nothing to undo");
-        } else {
-            self.autosave();
-        }
-        Continue(())
     }
 
     /// `resign`: the next player wins.
     fn resign(&mut self) -> ControlFlow<End> {
         let me = self.st.to_move as usize;
         let w = (me + 1) % self.g.np();
-        println!("{} resigns; {} wins", self.g.players[me], self.g.players[w]);
-        Break(End::Finished)
+        let (p, w) = (&self.g.players[me], &self.g.players[w]);
+        self.finished(&format!("{p} resigns\ngame over: {w} wins ({p} resigned)"), true)
     }
 
     /// `draw`: offers a draw to the next player; a person answers, the machine accepts
@@ -410,36 +522,52 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             if let Some(Line::Text(ans)) = self.lines.next()
                 && ans.trim().starts_with('y')
             {
-                println!("draw agreed");
-                return Break(End::Finished);
+                return self.finished("draw agreed\ngame over: draw (agreed)", true);
             }
             println!("draw declined");
         } else if material(g, &self.st, other as u8) <= 0 {
             println!("{} accepts the draw", g.players[other]);
-            return Break(End::Finished);
+            return self.finished("game over: draw (agreed)", true);
         } else {
             println!("{} declines the draw", g.players[other]);
         }
         Continue(())
     }
 
-    /// An action typed by the person: played if legal, else refused with the legal
-    /// actions from the same cell.
+    /// An action typed by the person, read forgivingly: played when it names exactly one
+    /// legal action, else refused with the reason.
     fn action(&mut self, list: &MoveList, input: &str) -> ControlFlow<End> {
         let g = self.g;
-        if let Some(m) = g.find_move(&self.st, list, input) {
-            let c = Choice::of(g, &self.st, list, &m);
-            self.commit(&c, input.to_string());
-            return Continue(());
-        }
-        let all = g.notations(&self.st, list);
-        let near: Vec<&str> =
-            all.iter().map(String::as_str).filter(|x| x.split('-').next() == input.split('-').next()).collect();
-        if near.is_empty() {
-            println!("illegal action `{input}`; type `moves` for the list");
-        } else {
-            println!("illegal action `{input}`; from that cell: {}", near.join(" "));
+        match input::read(g, &self.st, list, input) {
+            input::Reading::Play(m) => {
+                let c = Choice::of(g, &self.st, list, &m);
+                if !self.hidden_step() {
+                    println!("{} plays {}", g.players[self.st.to_move as usize], c.notation);
+                }
+                self.commit(&c, c.notation.clone(), list);
+            }
+            input::Reading::Refuse(why) => println!("{why}"),
         }
         Continue(())
     }
+}
+
+/// The commands of `play`, one line each.
+fn help_text() -> String {
+    [
+        "commands:",
+        "  ACTION        play an action: e2-e4, e2e4, E2-E4, a7a8q all work (`moves` lists them)",
+        "  CELL          the actions of the piece on that cell",
+        "  moves [CELL]  every legal action, or those of the piece on CELL",
+        "  hint          what the AI would play",
+        "  undo          back to your previous decision",
+        "  show          the board again",
+        "  save FILE     write the game record (save! FILE or save FILE --force replaces a file)",
+        "  resign        give up the game",
+        "  draw          offer a draw",
+        // The lead wires `rules` here: the game's rules, from the rulebook module.
+        "  help          this list",
+        "  quit          leave (an unfinished game stays in its autosave)",
+    ]
+    .join("\n")
 }
