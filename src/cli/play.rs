@@ -209,6 +209,18 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
     }
 
+    /// When the current position is inside a run of hidden choices: the position before
+    /// the first of them and the number of actions before it.
+    fn hidden_start(&self) -> Option<(State, usize)> {
+        if !self.hidden_step() {
+            return None;
+        }
+        let hidden = |s: &State| self.g.pending_step(s).is_some_and(|d| d.hidden);
+        let first = self.undo.iter().rposition(|u| !hidden(&u.0)).map_or(0, |i| i + 1);
+        let st = self.undo.get(first).map_or_else(|| self.st.clone(), |u| u.0.clone());
+        Some((st, first))
+    }
+
     /// The actions that may be shown or saved: while hidden choices are pending, those
     /// before the first of them.
     fn public_record(&self) -> &[String] {
@@ -219,7 +231,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// What a save leaves out while hidden choices are pending.
     fn hidden_note(&self) -> String {
         let left = self.record.len() - self.public_record().len();
-        if left == 0 { String::new() } else { format!(" (not the {left} hidden choices still pending)") }
+        match left {
+            0 => String::new(),
+            1 => " (not the hidden choice still pending)".to_string(),
+            _ => format!(" (not the {left} hidden choices still pending)"),
+        }
     }
 
     /// Plays a decision, remembering the position before it, and says what it did (unless
@@ -371,7 +387,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let g = self.g;
         if !arg.is_empty() {
             match input::cell_named(g, arg) {
-                Some(c) => match input::read(g, &self.st, list, g.board.name(c)) {
+                Some(c) => match input::read(g, &self.shown(), list, g.board.name(c)) {
                     input::Reading::Refuse(why) => println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c)))),
                     input::Reading::Play(m) => println!("{}", g.notation(&self.st, &m)),
                 },
@@ -448,9 +464,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         self.st = st;
         self.hist.truncate(self.hist.len() - undone);
         self.record.truncate(self.record.len() - undone);
-        if self.public.as_ref().is_some_and(|p| p.1 >= self.record.len()) {
-            self.public = None;
-        }
+        self.public = self.hidden_start();
         println!("undone {undone} action{}", if undone == 1 { "" } else { "s" });
         self.autosave();
         Continue(())
@@ -538,7 +552,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// legal action, else refused with the reason.
     fn action(&mut self, list: &MoveList, input: &str) -> ControlFlow<End> {
         let g = self.g;
-        match input::read(g, &self.st, list, input) {
+        match input::read(g, &self.shown(), list, input) {
             input::Reading::Play(m) => {
                 let c = Choice::of(g, &self.st, list, &m);
                 if !self.hidden_step() {

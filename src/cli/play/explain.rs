@@ -40,7 +40,12 @@ pub(super) fn prompt(g: &Game, st: &State, list: &MoveList, last: Option<&str>) 
     } else {
         ""
     };
-    format!("{setup}{what}{hidden}\n{me} to decide (an action like {example}, or just the part after `{}:`; {commands})", ds.name)
+    let short = if matches!(ds.body, StepBody::Relocate(..)) {
+        String::new()
+    } else {
+        format!(", or just the part after `{}:`", ds.name)
+    };
+    format!("{setup}{what}{hidden}\n{me} to decide (an action like {example}{short}; {commands})")
 }
 
 /// What the chosen cell's piece undergoes, from the step's statements.
