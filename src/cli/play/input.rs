@@ -153,41 +153,29 @@ fn why(g: &Game, st: &State, list: &MoveList, input: &str) -> String {
     }
     let here = actions_at(g, st, list, from);
     let piece = format!("{} on {}", g.piece_name(k), g.board.name(from));
+    let to = if rest.is_empty() { None } else { target(g, &rest) };
+    let refused = g.refused_moves(st);
+    let exposing = |to: Option<Cell>| {
+        refused.iter().find(|(m, cells)| {
+            matches!(m, Move::Piece(p) if p.from == from && to.is_none_or(|t| p.to == t)) && !cells.is_empty()
+        })
+    };
+    if let Some(to) = to
+        && let Some((_, cells)) = exposing(Some(to))
+    {
+        return format!("that leaves your {} attacked", royal_cells(g, cells));
+    }
     if here.is_empty() {
-        let exposing = g.refused_moves(st).into_iter().find(|(m, cells)| from_cell(m) == Some(from) && !cells.is_empty());
-        return if let Some((_, cells)) = exposing {
-            format!("{piece} cannot move: a move of it would leave {}", royal_attacked(g, &cells))
-        } else {
-            format!("{piece} has no legal move")
+        return match exposing(None) {
+            Some((_, cells)) => format!("{piece} cannot move: a move of it would leave your {} attacked", royal_cells(g, cells)),
+            None => format!("{piece} has no legal move"),
         };
     }
-    let to = if rest.is_empty() { None } else { target(g, &rest) };
     match to {
         None if rest.is_empty() => format!("{piece} can play: {}", here.join(" ")),
         None => format!("{}; from that cell: {}", not_a_cell(g, &rest), here.join(" ")),
-        Some(to) => {
-            let exposed = g.refused_moves(st).into_iter().find(|(m, cells)| {
-                from_cell(m) == Some(from) && matches!(m, Move::Piece(p) if p.to == to) && !cells.is_empty()
-            });
-            match exposed {
-                Some((_, cells)) => format!("that leaves your {} attacked", royal_cells(g, &cells)),
-                None => format!("{piece} cannot go to {}; from that cell: {}", g.board.name(to), here.join(" ")),
-            }
-        }
+        Some(to) => format!("{piece} cannot go to {}; from that cell: {}", g.board.name(to), here.join(" ")),
     }
-}
-
-fn from_cell(m: &Move) -> Option<Cell> {
-    match m {
-        Move::Piece(p) => Some(p.from),
-        _ => None,
-    }
-}
-
-/// `your King on e1 attacked`: the royal pieces a move of the piece on `from` would
-/// leave attacked.
-fn royal_attacked(g: &Game, refused: &[(Cell, Kind)]) -> String {
-    format!("your {} attacked", royal_cells(g, refused))
 }
 
 /// `King on e1`: the royal pieces on these cells.
