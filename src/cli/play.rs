@@ -59,7 +59,6 @@ pub struct PlayOpts {
     pub autosave: Option<PathBuf>,
 }
 
-
 /// One line of the person's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {
@@ -288,9 +287,10 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             let _ = std::fs::remove_file(path);
         } else if self.autosaved {
             println!(
-                "autosaved {} actions to {}; the next `play` of this game offers to resume",
-                self.record.len(),
-                path.display()
+                "autosaved {} actions to {}{}; the next `play` of this game offers to resume",
+                self.public_record().len(),
+                path.display(),
+                self.hidden_note()
             );
         }
     }
@@ -388,7 +388,9 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         if !arg.is_empty() {
             match input::cell_named(g, arg) {
                 Some(c) => match input::read(g, &self.shown(), list, g.board.name(c)) {
-                    input::Reading::Refuse(why) => println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c)))),
+                    input::Reading::Refuse(why) => {
+                        println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c))))
+                    }
                     input::Reading::Play(m) => println!("{}", g.notation(&self.st, &m)),
                 },
                 None => println!("{}", input::not_a_cell(g, arg)),
@@ -494,7 +496,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             let Some(input) = self.read_line() else { return Break(End::Finished) };
             let (cmd, arg) = input.split_once(char::is_whitespace).map_or((input.as_str(), ""), |(c, a)| (c, a.trim()));
             match cmd {
-                "quit" | "exit" | "new" => return Break(End::Finished),
+                "quit" | "exit" => return Break(End::Finished),
                 "undo" if resigned => {
                     println!("taken back: the game goes on");
                     return Continue(());

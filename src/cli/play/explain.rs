@@ -71,5 +71,9 @@ fn escape(g: &Game, st: &State, list: &MoveList, last: Option<&str>, crush: bool
     let how = last.map_or(String::new(), |a| format!(" (with {a})"));
     let to = actions_at(g, st, list, cell);
     let crush = if crush { " (with nowhere to go it would have been crushed)" } else { "" };
-    format!("{pusher} pushed {piece} on {}{how}: {me} moves it away now, to one of: {}{crush}", g.board.name(cell), to.join(" "))
+    format!(
+        "{pusher} pushed {piece} on {}{how}: {me} moves it away now, to one of: {}{crush}",
+        g.board.name(cell),
+        to.join(" ")
+    )
 }

@@ -129,10 +129,16 @@ fn cells(g: &Game, input: &str) -> (String, Option<Cell>, String) {
     (t.clone(), None, String::new())
 }
 
-/// A target cell at the start of `rest` (`e4`, `e8q`).
+/// The target cell `rest` names: a cell name, perhaps followed by a suffix that is no
+/// cell name's start (a promotion letter, as in `e8q`).
 fn target(g: &Game, rest: &str) -> Option<Cell> {
     let t = fold(rest);
-    (1..=t.len()).rev().filter(|&i| t.is_char_boundary(i)).find_map(|i| cell_named(g, &t[..i]))
+    let t = t.strip_prefix('x').filter(|r| cell_named(g, r).is_some()).unwrap_or(&t);
+    (1..=t.len()).rev().filter(|&i| t.is_char_boundary(i)).find_map(|i| {
+        let tail = &t[i..];
+        let letter = tail.chars().count() <= 1 && tail.chars().all(char::is_alphabetic);
+        cell_named(g, &t[..i]).filter(|_| letter)
+    })
 }
 
 /// Why `input` is no legal action.
@@ -149,7 +155,12 @@ fn why(g: &Game, st: &State, list: &MoveList, input: &str) -> String {
     };
     let owner = g.kind_owner[k as usize];
     if owner != me && !g.is_neutral(owner) {
-        return format!("the piece on {} is {}; {} is to move", g.board.name(from), g.piece_name(k), g.players[me as usize]);
+        return format!(
+            "the piece on {} is {}; {} is to move",
+            g.board.name(from),
+            g.piece_name(k),
+            g.players[me as usize]
+        );
     }
     let here = actions_at(g, st, list, from);
     let piece = format!("{} on {}", g.piece_name(k), g.board.name(from));
@@ -167,15 +178,30 @@ fn why(g: &Game, st: &State, list: &MoveList, input: &str) -> String {
     }
     if here.is_empty() {
         return match exposing(None) {
-            Some((_, cells)) => format!("{piece} cannot move: a move of it would leave your {} attacked", royal_cells(g, cells)),
+            Some((_, cells)) => {
+                format!("{piece} cannot move: a move of it would leave your {} attacked", royal_cells(g, cells))
+            }
             None => format!("{piece} has no legal move"),
         };
     }
     match to {
         None if rest.is_empty() => format!("{piece} can play: {}", here.join(" ")),
         None => format!("{}; from that cell: {}", not_a_cell(g, &rest), here.join(" ")),
-        Some(to) => format!("{piece} cannot go to {}; from that cell: {}", g.board.name(to), here.join(" ")),
+        Some(to) => {
+            let there: Vec<&String> = here.iter().filter(|n| ends_on(g, n, to)).collect();
+            if there.is_empty() {
+                format!("{piece} cannot go to {}; from that cell: {}", g.board.name(to), here.join(" "))
+            } else {
+                let there: Vec<&str> = there.iter().map(|n| n.as_str()).collect();
+                format!("from {} to {} the actions are: {}", g.board.name(from), g.board.name(to), there.join(" "))
+            }
+        }
     }
+}
+
+/// Whether notation `n` is a move to cell `to` (whatever its suffix).
+fn ends_on(g: &Game, n: &str, to: Cell) -> bool {
+    base(g, n).rsplit('-').next().is_some_and(|t| t == g.board.name(to))
 }
 
 /// `King on e1`: the royal pieces on these cells.
