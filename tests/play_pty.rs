@@ -201,3 +201,28 @@ fn asteryx_custodian_capture_reported_by_cells() {
     send(&mut s, "quit");
     s.exp_eof().unwrap();
 }
+
+#[test]
+fn tishai_a_tower_move_brings_a_pawn_in_from_the_reserve() {
+    let mut s = play("games/tishai.toml", &[]);
+    expect(&mut s, "white to move");
+    send(&mut s, "G1G2");
+    expect(&mut s, "white plays g1-g2");
+    expect(&mut s, "a Pawn enters on g1 from white's reserve");
+    send(&mut s, "quit");
+    s.exp_eof().unwrap();
+}
+
+#[test]
+fn trubix_edge_cells_by_name_and_a_capture() {
+    let mut s = play("games/trubix-43.toml", &["--moves", "e3-d3 a7-b7"]);
+    expect(&mut s, "white to move");
+    send(&mut s, "CD10");
+    expect(&mut s, "the piece on cd10 is black's");
+    send(&mut s, "D3B5");
+    expect(&mut s, "white plays d3-b5");
+    send(&mut s, "b7b5");
+    expect(&mut s, "captures white's Fleurbic on b5");
+    send(&mut s, "quit");
+    s.exp_eof().unwrap();
+}

@@ -371,6 +371,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                 self.moves(list, arg);
                 Continue(())
             }
+            // `rules` (the game's rules, from the rulebook module) is wired in here.
             "hint" => self.hint(),
             "save" => self.save(arg, false),
             "save!" => self.save(arg, true),
@@ -557,8 +558,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         match input::read(g, &self.shown(), list, input) {
             input::Reading::Play(m) => {
                 let c = Choice::of(g, &self.st, list, &m);
-                if !self.hidden_step() {
-                    println!("{} plays {}", g.players[self.st.to_move as usize], c.notation);
+                let me = &g.players[self.st.to_move as usize];
+                if self.hidden_step() {
+                    println!("{me} has chosen (hidden until the choices are all made)");
+                } else {
+                    println!("{me} plays {}", c.notation);
                 }
                 self.commit(&c, c.notation.clone(), list);
             }

@@ -14,8 +14,8 @@ pub(super) fn prompt(g: &Game, st: &State, list: &MoveList, last: Option<&str>) 
     let commands = "or: moves, moves CELL, hint, undo, show, save FILE, resign, draw, help, quit";
     let Some(ds) = g.pending_step(st) else {
         let check: Vec<String> = g.check_events(st).iter().map(|e| e.describe(g)).collect();
-        let check = if check.is_empty() { String::new() } else { format!("{}\n", check.join("\n")) };
-        return format!("{check}{me} to move (an action like {example}, {commands})");
+        let check = if check.is_empty() { String::new() } else { format!("{}; ", check.join("; ")) };
+        return format!("{me} to move ({check}an action like {example}, {commands})");
     };
     let setup = if (st.setup_done as usize) < g.setup_steps.len() && st.pend_n == 0 {
         format!("setup, step {} of {}: ", st.setup_done as usize + 1, g.setup_steps.len())
