@@ -3,7 +3,7 @@
 //! UTF-8 is refused like any bad input; with an autosave path, the record is rewritten
 //! atomically after every action and removed when the game ends with a result.
 
-use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
+use crate::ai::{Ai, Choice, Limits, Rng, describe_score, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
@@ -14,7 +14,9 @@ use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::path::{Path, PathBuf};
 
+mod end;
 mod explain;
+mod hidden;
 mod input;
 
 /// Who decides for a side in `play`.
@@ -180,60 +182,6 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         match self.side() {
             Side::Human => self.human(&list),
             side => self.machine(side, &list),
-        }
-    }
-
-    /// Once hidden choices are all made, says what they were and what they did.
-    fn reveal(&mut self) {
-        if self.public.is_none() || self.hidden_step() {
-            return;
-        }
-        let Some((before, n)) = self.public.take() else { return };
-        println!("hidden choices revealed: {}", self.record[n..].join(" "));
-        for e in self.g.changes(&before, &self.st) {
-            println!("  {}", e.describe(self.g));
-        }
-    }
-
-    /// The position as the players see it (the public board while choices are hidden).
-    fn shown(&self) -> State {
-        match &self.public {
-            Some((p, _)) => {
-                let mut d = p.clone();
-                d.to_move = self.st.to_move;
-                d.phase = self.st.phase;
-                d
-            }
-            None => self.st.clone(),
-        }
-    }
-
-    /// When the current position is inside a run of hidden choices: the position before
-    /// the first of them and the number of actions before it.
-    fn hidden_start(&self) -> Option<(State, usize)> {
-        if !self.hidden_step() {
-            return None;
-        }
-        let hidden = |s: &State| self.g.pending_step(s).is_some_and(|d| d.hidden);
-        let first = self.undo.iter().rposition(|u| !hidden(&u.0)).map_or(0, |i| i + 1);
-        let st = self.undo.get(first).map_or_else(|| self.st.clone(), |u| u.0.clone());
-        Some((st, first))
-    }
-
-    /// The actions that may be shown or saved: while hidden choices are pending, those
-    /// before the first of them.
-    fn public_record(&self) -> &[String] {
-        let n = self.public.as_ref().map_or(self.record.len(), |p| p.1);
-        &self.record[..n.min(self.record.len())]
-    }
-
-    /// What a save leaves out while hidden choices are pending.
-    fn hidden_note(&self) -> String {
-        let left = self.record.len() - self.public_record().len();
-        match left {
-            0 => String::new(),
-            1 => " (not the hidden choice still pending)".to_string(),
-            _ => format!(" (not the {left} hidden choices still pending)"),
         }
     }
 
@@ -470,84 +418,6 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         self.public = self.hidden_start();
         println!("undone {undone} action{}", if undone == 1 { "" } else { "s" });
         self.autosave();
-        Continue(())
-    }
-
-    /// The end of the game: what decided it, then (when a person plays) a prompt that still
-    /// offers `undo`, `save FILE`, `moves`, `show` until `quit` or the end of input.
-    fn game_over(&mut self) -> ControlFlow<End> {
-        let g = self.g;
-        let said = match g.verdict(&self.st, &self.hist) {
-            Ok(Some(v)) => v.describe(g),
-            Ok(None) => "no legal action".to_string(),
-            Err(e) => return self.stop(&e),
-        };
-        self.finished(&format!("game over: {said}"), false)
-    }
-
-    /// After the end (`said`): the person may still undo (`resigned`: the resignation or
-    /// agreed draw is taken back), save, list the actions or show the board.
-    fn finished(&mut self, said: &str, resigned: bool) -> ControlFlow<End> {
-        println!("{said}");
-        if !self.opts.sides.contains(&Side::Human) {
-            return Break(End::Finished);
-        }
-        loop {
-            println!("the game is over: undo, save FILE, moves, show, help or quit");
-            let Some(input) = self.read_line() else { return Break(End::Finished) };
-            let (cmd, arg) = input.split_once(char::is_whitespace).map_or((input.as_str(), ""), |(c, a)| (c, a.trim()));
-            match cmd {
-                "quit" | "exit" => return Break(End::Finished),
-                "undo" if resigned => {
-                    println!("taken back: the game goes on");
-                    return Continue(());
-                }
-                "undo" => {
-                    let before = self.record.len();
-                    let _ = self.undo();
-                    if self.record.len() < before {
-                        return Continue(());
-                    }
-                }
-                "save" | "save!" => {
-                    let _ = self.save(arg, cmd == "save!");
-                }
-                "moves" => println!("the game's actions: {}", self.public_record().join(" ")),
-                "show" => print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout())),
-                "help" => println!("{}", help_text()),
-                _ => println!("{said}; type undo, save FILE, moves, show or quit"),
-            }
-        }
-    }
-
-    /// `resign`: the next player wins.
-    fn resign(&mut self) -> ControlFlow<End> {
-        let me = self.st.to_move as usize;
-        let w = (me + 1) % self.g.np();
-        let (p, w) = (&self.g.players[me], &self.g.players[w]);
-        self.finished(&format!("{p} resigns\ngame over: {w} wins ({p} resigned)"), true)
-    }
-
-    /// `draw`: offers a draw to the next player; a person answers, the machine accepts
-    /// when it is not ahead in material.
-    fn draw(&mut self) -> ControlFlow<End> {
-        let g = self.g;
-        let me = self.st.to_move as usize;
-        let other = (me + 1) % g.np();
-        if self.opts.sides[other] == Side::Human {
-            println!("{} offers a draw; accept? (yes/no)", g.players[me]);
-            if let Some(Line::Text(ans)) = self.lines.next()
-                && ans.trim().starts_with('y')
-            {
-                return self.finished("draw agreed\ngame over: draw (agreed)", true);
-            }
-            println!("draw declined");
-        } else if material(g, &self.st, other as u8) <= 0 {
-            println!("{} accepts the draw", g.players[other]);
-            return self.finished("game over: draw (agreed)", true);
-        } else {
-            println!("{} declines the draw", g.players[other]);
-        }
         Continue(())
     }
 
