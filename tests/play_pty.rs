@@ -127,6 +127,8 @@ fn taktyka_setup_explained_then_a_charge_and_its_die() {
     expect(&mut s, "chance: rolloff:");
     s.exp_regex(r"rolloff: (white|black) \(1/2\)").unwrap();
     expect(&mut s, "decides `first` (who takes the first turn): white or black");
+    send(&mut s, "firts:white");
+    expect(&mut s, "did you mean first:white?");
     send(&mut s, "white");
     expect(&mut s, "plays first:white");
     send(&mut s, "quit");
