@@ -4,7 +4,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::engine::{ChosenAs, Move, MoveList, State};
-use crate::ir::{Game, Kind, StepBody};
+use crate::ir::{Agent, Game, Kind, StepBody};
 
 /// Something an action did.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,8 +31,9 @@ pub enum Event {
     Outcome { step: String, outcome: String, prob: f64 },
     /// The player to move has its royal piece on `cell` attacked.
     Check { player: u8, cell: Cell, kind: Kind },
-    /// A counter (of a player, for per-player ones) changed.
-    Counter { name: String, player: Option<u8>, before: i64, after: i64 },
+    /// A counter (of a player, for per-player ones) changed; `names_player` when its value
+    /// is a player (a step is decided by the player it holds).
+    Counter { name: String, player: Option<u8>, before: i64, after: i64, names_player: bool },
     /// A player's reserve of a piece type changed (other than by a drop).
     Reserve { player: u8, ty: u8, before: i64, after: i64 },
     /// A per-piece tally of the piece on `cell` changed.
@@ -202,7 +203,8 @@ impl Game {
                 let (b, a) = (before.vars[v.slot.at(p)], after.vars[v.slot.at(p)]);
                 if b != a {
                     let player = v.per_player.then_some(p as u8);
-                    out.push(Event::Counter { name: v.name.clone(), player, before: b, after: a });
+                    let names_player = self.steps.iter().any(|s| s.agent == Agent::Var(v.slot));
+                    out.push(Event::Counter { name: v.name.clone(), player, before: b, after: a, names_player });
                 }
             }
         }
@@ -277,10 +279,16 @@ impl Event {
             Event::Check { player, cell, kind } => {
                 format!("check: {}'s {} on {} is attacked", g.players[*player as usize], ty(kind), at(cell))
             }
-            Event::Counter { name, player, before, after } => match player {
-                Some(p) => format!("{}'s {name}: {before} -> {after}", g.players[*p as usize]),
-                None => format!("{name}: {before} -> {after}"),
-            },
+            Event::Counter { name, player, before, after, names_player } => {
+                let value = |v: i64| match usize::try_from(v).ok().and_then(|i| g.players.get(i)) {
+                    Some(p) if *names_player => p.clone(),
+                    _ => v.to_string(),
+                };
+                match player {
+                    Some(p) => format!("{}'s {name}: {} -> {}", g.players[*p as usize], value(*before), value(*after)),
+                    None => format!("{name}: {} -> {}", value(*before), value(*after)),
+                }
+            }
             Event::Reserve { player, ty: t, before, after } => format!(
                 "{}'s reserve of {}: {before} -> {after}",
                 g.players[*player as usize], g.types[*t as usize].name
@@ -361,6 +369,8 @@ mod tests {
         assert_eq!(changes, ["white's Stone on f3 becomes a Leader", "black's Stone on d10 becomes a Leader"]);
         let w = said("taktyka.toml", None, "leader:f3 leader:d10 rolloff:white");
         assert_eq!(w, ["rolloff: white (1/2)"]);
+        let w = said("taktyka.toml", None, "leader:f3 leader:d10 rolloff:black");
+        assert_eq!(w, ["rolloff: black (1/2)", "winner: white -> black"]);
         assert_eq!(fraction(1.0 / 3.0), "1/3");
         assert_eq!(fraction(7.0 / 8.0), "7/8");
     }

@@ -254,6 +254,50 @@ fn distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    fn game(file: &str) -> Game {
+        crate::open(&format!("{}/games/{file}", env!("CARGO_MANIFEST_DIR")), &[]).unwrap()
+    }
+
+    /// What `input` comes to at the position `fen` (or the start): the action or the reply.
+    fn reading(g: &Game, fen: Option<&str>, input: &str) -> Result<String, String> {
+        let st = fen.map_or_else(|| g.initial(), |f| g.parse_position(f).unwrap());
+        let list = g.actions(&st);
+        match read(g, &st, &list, input) {
+            Reading::Play(m) => Ok(g.notation(&st, &m)),
+            Reading::Refuse(why) => Err(why),
+        }
+    }
+
+    #[test]
+    fn reads_any_case_with_or_without_dashes_and_a_capture_mark() {
+        let g = game("chess.toml");
+        for typed in ["e2-e4", "E2-E4", "e2e4", " E2E4 "] {
+            assert_eq!(reading(&g, None, typed.trim()), Ok("e2-e4".to_string()), "{typed}");
+        }
+        let fen = Some("k7/4P3/8/8/8/8/1P1PP3/2B1K3 w - - 0 1");
+        assert_eq!(reading(&g, fen, "e7e8q"), Ok("e7-e8=Q".to_string()));
+        assert_eq!(reading(&g, fen, "e7-e8=n"), Ok("e7-e8=N".to_string()));
+        let many = reading(&g, fen, "e7e8").unwrap_err();
+        assert!(many.contains("could be any of: e7-e8=B e7-e8=N e7-e8=Q e7-e8=R"), "{many}");
+        assert_eq!(reading(&g, Some("k7/8/8/8/8/8/1r6/K7 w - - 0 1"), "a1xb2"), Ok("a1-b2".to_string()));
+        let near = reading(&g, None, "e9-e4").unwrap_err();
+        assert!(near.contains("`e9` is not a cell of this board") && near.ends_with("did you mean e2-e4?"), "{near}");
+        let g = game("taasen.toml");
+        assert_eq!(reading(&g, None, "t:a1b2"), Ok("T:A1-B2".to_string()));
+    }
+
+    #[test]
+    fn a_step_choice_by_its_cell_and_inputs_that_are_no_action() {
+        let g = game("taktyka.toml");
+        let st = g.initial();
+        let list = g.actions(&st);
+        assert!(matches!(read(&g, &st, &list, "A2"), Reading::Play(_)));
+        let Reading::Refuse(why) = read(&g, &st, &list, "leadr:a3") else { panic!("a3 is no choice") };
+        assert!(why.contains("no piece on a3"), "{why}");
+        let Reading::Refuse(why) = read(&g, &st, &list, "ledaer") else { panic!("not an action") };
+        assert!(why.contains("neither an action nor a command"), "{why}");
+    }
+
     #[test]
     fn folds_case_dashes_and_equals() {
         assert_eq!(fold(" E7-E8=q "), "e7e8q");
