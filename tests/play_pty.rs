@@ -140,8 +140,15 @@ fn taktyka_setup_explained_then_a_charge_and_its_die() {
     send(&mut s, "D10D1");
     expect(&mut s, "white plays d10-d1");
     expect(&mut s, "captures white's Stone on d5");
-    expect(&mut s, "chance: roll:");
-    s.exp_regex(r"roll: (stay \(7/8\)|lost \(1/8\))").unwrap();
+    let (_, roll) = s.exp_regex(r"roll: (stay \(7/8\)|lost \(1/8\))").unwrap();
+    // Undo goes back to white's charge, not to the die; the same charge meets the same die.
+    expect(&mut s, "black to move");
+    send(&mut s, "undo");
+    expect(&mut s, "undone 2 actions");
+    expect(&mut s, "white to move");
+    send(&mut s, "d10-d1");
+    let (_, again) = s.exp_regex(r"roll: (stay \(7/8\)|lost \(1/8\))").unwrap();
+    assert_eq!(roll, again);
     send(&mut s, "quit");
     s.exp_eof().unwrap();
 }
