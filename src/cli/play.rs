@@ -416,7 +416,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         self.hist.truncate(self.hist.len() - undone);
         self.record.truncate(self.record.len() - undone);
         self.public = self.hidden_start();
-        println!("undone {undone} action{}", if undone == 1 { "" } else { "s" });
+        let who = &self.g.players[self.st.to_move as usize];
+        println!("undone {undone} action{}: back to {who}'s decision", if undone == 1 { "" } else { "s" });
         self.autosave();
         Continue(())
     }
