@@ -46,7 +46,10 @@ fn illegal_input_is_refused_and_the_game_goes_on() {
     let o = interp(&["play", CHESS], "e2-e5\nbanana\ne2-e4\n");
     let out = stdout(&o);
     assert!(o.status.success(), "exit {:?}\n{}", o.status, stderr(&o));
-    assert!(out.contains("illegal action `e2-e5`; from that cell: e2-e3 e2-e4"), "{out}");
+    assert!(
+        out.contains("illegal action `e2-e5`: white's Pawn on e2 cannot go to e5; from that cell: e2-e3 e2-e4"),
+        "{out}"
+    );
     assert!(out.contains("illegal action `banana`"), "{out}");
     // After the refusals, e2-e4 was played and black is asked to move.
     assert!(out.contains("black to move"), "{out}");

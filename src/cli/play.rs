@@ -3,15 +3,21 @@
 //! UTF-8 is refused like any bad input; with an autosave path, the record is rewritten
 //! atomically after every action and removed when the game ends with a result.
 
-use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, sample_chance};
+use crate::ai::{Ai, Choice, Limits, Rng, describe_score, random_move, sample_chance};
 use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use crate::record::{may_write, save_text, write_atomic};
 use crate::render::{Style, show_styled};
+use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::path::{Path, PathBuf};
+
+mod end;
+mod explain;
+mod hidden;
+mod input;
 
 /// Who decides for a side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,9 +60,6 @@ pub struct PlayOpts {
     /// Where the autosave record is kept, if anywhere.
     pub autosave: Option<PathBuf>,
 }
-
-const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE (save! FILE or \
-save FILE --force to replace a file), resign, draw, quit";
 
 /// One line of the person's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,15 +126,18 @@ struct Session<'g, L> {
     hist: Vec<u64>,
     /// The actions played from the start.
     record: Vec<String>,
-    /// The positions before each action, for `undo`.
-    undo: Vec<State>,
+    /// The positions before each action, for `undo`, each with whether a person decided there.
+    undo: Vec<(State, bool)>,
     opts: PlayOpts,
     /// One AI per player.
     ais: Vec<Ai<'g>>,
     /// Chance's and the random players' generator.
     rng: Rng,
-    /// While hidden choices are pending, the board as it was before the first one.
-    public: Option<State>,
+    /// While hidden choices are pending, the board as it was before the first one, and the
+    /// number of actions played before it.
+    public: Option<(State, usize)>,
+    /// Chance outcomes already drawn, by node, so that `undo` never draws again.
+    drawn: HashMap<(u64, usize), String>,
     /// The person's input lines.
     lines: L,
     /// Whether this session has written the autosave record.
@@ -142,7 +148,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     fn new(g: &'g Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts, lines: L) -> Self {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
-        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, lines, autosaved: false }
+        let drawn = HashMap::new();
+        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, drawn, lines, autosaved: false }
     }
 
     /// Who decides at the current position.
@@ -167,52 +174,38 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             return self.chance(&list);
         }
         if self.hidden_step() && self.public.is_none() {
-            self.public = Some(self.st.clone());
+            self.public = Some((self.st.clone(), self.record.len()));
         }
         if let Status::Over(_) = status {
-            return Break(End::Finished);
+            return self.game_over();
         }
         match self.side() {
             Side::Human => self.human(&list),
-            side => self.machine(side),
+            side => self.machine(side, &list),
         }
     }
 
-    /// Once hidden choices are all made, says what they were.
-    fn reveal(&mut self) {
-        if self.public.is_none() || self.hidden_step() {
-            return;
-        }
-        let hidden = self.record.iter().rev().take_while(|a| a.contains(':')).count();
-        println!("hidden choices revealed: {}", self.record[self.record.len() - hidden..].join(" "));
-        self.public = None;
-    }
-
-    /// The position as the players see it (the public board while choices are hidden).
-    fn shown(&self) -> State {
-        match &self.public {
-            Some(p) => {
-                let mut d = p.clone();
-                d.to_move = self.st.to_move;
-                d.phase = self.st.phase;
-                d
-            }
-            None => self.st.clone(),
-        }
-    }
-
-    /// Plays a decision, remembering the position before it.
-    fn commit(&mut self, c: &Choice, notation: String) {
-        self.undo.push(self.st.clone());
+    /// Plays a decision, remembering the position before it, and says what it did (unless
+    /// it is a hidden choice).
+    fn commit(&mut self, c: &Choice, notation: String, list: &MoveList) {
+        let before = self.st.clone();
+        let person = self.side() == Side::Human && !self.g.is_chance(&before);
         self.hist.push(self.g.position_key(&self.st));
         c.apply(self.g, &mut self.st);
+        self.undo.push((before, person));
         self.record.push(notation);
+        let (before, _) = self.undo.last().expect("just pushed");
+        if !self.g.pending_step(before).is_some_and(|s| s.hidden) {
+            for e in self.g.events(before, list, &c.mv, &self.st) {
+                println!("  {}", e.describe(self.g));
+            }
+        }
         self.autosave();
     }
 
     /// The record of the game so far.
     fn record_text(&self) -> String {
-        save_text(&self.opts.game_path, &self.opts.game_bytes, &self.record, self.opts.fen.as_deref())
+        save_text(&self.opts.game_path, &self.opts.game_bytes, self.public_record(), self.opts.fen.as_deref())
     }
 
     /// Rewrites the autosave record (atomically), if there is one.
@@ -242,24 +235,34 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             let _ = std::fs::remove_file(path);
         } else if self.autosaved {
             println!(
-                "autosaved {} actions to {}; the next `play` of this game offers to resume",
-                self.record.len(),
-                path.display()
+                "autosaved {} actions to {}{}; the next `play` of this game offers to resume",
+                self.public_record().len(),
+                path.display(),
+                self.hidden_note()
             );
         }
     }
 
-    /// Chance acts on its own: roll and show the outcome.
+    /// Chance acts on its own: roll and show the outcome. A node met again (after an
+    /// `undo`) gets the outcome drawn the first time; so does each setup step.
     fn chance(&mut self, list: &MoveList) -> ControlFlow<End> {
-        let m = sample_chance(self.g, &self.st, list, &mut self.rng);
-        let c = Choice::of(self.g, &self.st, list, &m);
+        let g = self.g;
+        let key = if (self.st.setup_done as usize) < g.setup_steps.len() {
+            (u64::MAX, self.st.setup_done as usize)
+        } else {
+            (g.position_key(&self.st), self.record.len())
+        };
+        let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
+        let m = again.unwrap_or_else(|| sample_chance(g, &self.st, list, &mut self.rng));
+        let c = Choice::of(g, &self.st, list, &m);
+        self.drawn.insert(key, c.notation.clone());
         println!("chance: {}", c.notation);
-        self.commit(&c, c.notation.clone());
+        self.commit(&c, c.notation.clone(), list);
         Continue(())
     }
 
     /// The AI or the random player moves.
-    fn machine(&mut self, side: Side) -> ControlFlow<End> {
+    fn machine(&mut self, side: Side, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
         let me = self.st.to_move as usize;
         let choice = match side {
@@ -279,57 +282,86 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         } else {
             println!("{} ({who}) plays {}", g.players[me], c.notation);
         }
-        self.commit(&c, c.notation.clone());
+        self.commit(&c, c.notation.clone(), list);
         Continue(())
+    }
+
+    /// The next line the person typed, None at the end of input.
+    fn read_line(&mut self) -> Option<String> {
+        loop {
+            match self.lines.next()? {
+                Line::Text(line) => return Some(line.trim().to_string()),
+                Line::NotText => println!("not UTF-8 text; type an action or `help`"),
+            }
+        }
     }
 
     /// Prompts the person and carries out what they type.
     fn human(&mut self, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
-        println!(
-            "{} to move (an action like {}, or: moves, hint, undo, show, save FILE, resign, draw, quit)",
-            g.players[self.st.to_move as usize],
-            g.notations(&self.st, list).first().cloned().unwrap_or_default()
-        );
-        let line = match self.lines.next() {
-            Some(Line::Text(line)) => line,
-            Some(Line::NotText) => {
-                println!("not UTF-8 text; type an action or `help`");
-                return Continue(());
-            }
-            None => {
-                println!("end of input: game left unfinished");
-                return Break(End::Unfinished);
-            }
+        println!("{}", explain::prompt(g, &self.st, list, self.record.last().map(String::as_str)));
+        let Some(input) = self.read_line() else {
+            println!("end of input: game left unfinished");
+            return Break(End::Unfinished);
         };
-        let input = line.trim();
         let (cmd, arg) = match input.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
-            None => (input, ""),
+            None => (input.as_str(), ""),
         };
         match cmd {
             "" | "show" => Continue(()),
             "quit" | "exit" => Break(End::Unfinished),
             "help" => {
-                println!("{PLAY_HELP}");
+                println!("{}", help_text());
                 Continue(())
             }
             "moves" | "?" => {
-                println!("{}", g.notations(&self.st, list).join(" "));
+                self.moves(list, arg);
                 Continue(())
             }
+            // `rules` (the game's rules, from the rulebook module) is wired in here.
             "hint" => self.hint(),
             "save" => self.save(arg, false),
             "save!" => self.save(arg, true),
             "undo" => self.undo(),
             "resign" => self.resign(),
             "draw" => self.draw(),
-            _ => self.action(list, input),
+            _ => self.action(list, &input),
+        }
+    }
+
+    /// `moves`: every legal action (grouped by the cell they start from when there are
+    /// many); `moves CELL`: those of the piece there.
+    fn moves(&self, list: &MoveList, arg: &str) {
+        let g = self.g;
+        if !arg.is_empty() {
+            match input::cell_named(g, arg) {
+                Some(c) => match input::read(g, &self.shown(), list, g.board.name(c)) {
+                    input::Reading::Refuse(why) => {
+                        println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c))))
+                    }
+                    input::Reading::Play(m) => println!("{}", g.notation(&self.st, &m)),
+                },
+                None => println!("{}", input::not_a_cell(g, arg)),
+            }
+            return;
+        }
+        let all = g.notations(&self.st, list);
+        if all.len() <= 16 {
+            println!("{}", all.join(" "));
+            return;
+        }
+        for line in input::grouped(g, &self.st, list) {
+            println!("{line}");
         }
     }
 
     /// `hint`: what the AI would play, with its score.
     fn hint(&mut self) -> ControlFlow<End> {
+        if self.public.as_ref().is_some_and(|p| p.1 < self.record.len()) {
+            println!("no hint while hidden choices are pending: it would use what is hidden");
+            return Continue(());
+        }
         let mut ai = Ai::new(self.g, self.opts.seed ^ 0x417);
         let choice = ai.choose(&self.st, &self.hist, self.opts.limits);
         if let Some(e) = take_overrun() {
@@ -363,83 +395,70 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let written = may_write(target, Path::new(&self.opts.game_path), force)
             .and_then(|()| write_atomic(target, self.record_text().as_bytes()));
         match written {
-            Ok(()) => println!("saved {} actions to {file}", self.record.len()),
+            Ok(()) => println!("saved {} actions to {file}{}", self.public_record().len(), self.hidden_note()),
             Err(e) => println!("cannot save: {e}"),
         }
         Continue(())
     }
 
-    /// `undo`: takes back the last action, and the machine's replies before it, so that a
-    /// person is to move again (when one plays).
+    /// `undo`: goes back to the person's previous decision: the last position where a
+    /// person was to decide (never a chance node or a machine's decision, which would draw
+    /// or choose again).
     fn undo(&mut self) -> ControlFlow<End> {
-        let anyone = self.opts.sides.contains(&Side::Human);
-        let mut undone = 0;
-        while let Some(s) = self.undo.pop() {
-            self.st = s;
-            self.hist.pop();
-            self.record.pop();
-            undone += 1;
-            if !anyone || self.side() == Side::Human {
-                break;
-            }
-        }
-        if undone == 0 {
+        let Some(back) = self.undo.iter().rposition(|u| u.1) else {
             println!("nothing to undo");
-        } else {
-            self.autosave();
-        }
+            return Continue(());
+        };
+        let undone = self.undo.len() - back;
+        self.undo.truncate(back + 1);
+        let (st, _) = self.undo.pop().expect("an entry at `back`");
+        self.st = st;
+        self.hist.truncate(self.hist.len() - undone);
+        self.record.truncate(self.record.len() - undone);
+        self.public = self.hidden_start();
+        let who = &self.g.players[self.st.to_move as usize];
+        println!("undone {undone} action{}: back to {who}'s decision", if undone == 1 { "" } else { "s" });
+        self.autosave();
         Continue(())
     }
 
-    /// `resign`: the next player wins.
-    fn resign(&mut self) -> ControlFlow<End> {
-        let me = self.st.to_move as usize;
-        let w = (me + 1) % self.g.np();
-        println!("{} resigns; {} wins", self.g.players[me], self.g.players[w]);
-        Break(End::Finished)
-    }
-
-    /// `draw`: offers a draw to the next player; a person answers, the machine accepts
-    /// when it is not ahead in material.
-    fn draw(&mut self) -> ControlFlow<End> {
-        let g = self.g;
-        let me = self.st.to_move as usize;
-        let other = (me + 1) % g.np();
-        if self.opts.sides[other] == Side::Human {
-            println!("{} offers a draw; accept? (yes/no)", g.players[me]);
-            if let Some(Line::Text(ans)) = self.lines.next()
-                && ans.trim().starts_with('y')
-            {
-                println!("draw agreed");
-                return Break(End::Finished);
-            }
-            println!("draw declined");
-        } else if material(g, &self.st, other as u8) <= 0 {
-            println!("{} accepts the draw", g.players[other]);
-            return Break(End::Finished);
-        } else {
-            println!("{} declines the draw", g.players[other]);
-        }
-        Continue(())
-    }
-
-    /// An action typed by the person: played if legal, else refused with the legal
-    /// actions from the same cell.
+    /// An action typed by the person, read forgivingly: played when it names exactly one
+    /// legal action, else refused with the reason.
     fn action(&mut self, list: &MoveList, input: &str) -> ControlFlow<End> {
         let g = self.g;
-        if let Some(m) = g.find_move(&self.st, list, input) {
-            let c = Choice::of(g, &self.st, list, &m);
-            self.commit(&c, input.to_string());
-            return Continue(());
-        }
-        let all = g.notations(&self.st, list);
-        let near: Vec<&str> =
-            all.iter().map(String::as_str).filter(|x| x.split('-').next() == input.split('-').next()).collect();
-        if near.is_empty() {
-            println!("illegal action `{input}`; type `moves` for the list");
-        } else {
-            println!("illegal action `{input}`; from that cell: {}", near.join(" "));
+        match input::read(g, &self.shown(), list, input) {
+            input::Reading::Play(m) => {
+                let c = Choice::of(g, &self.st, list, &m);
+                let me = &g.players[self.st.to_move as usize];
+                if self.hidden_step() {
+                    println!("{me} has chosen (hidden until the choices are all made)");
+                } else {
+                    println!("{me} plays {}", c.notation);
+                }
+                self.commit(&c, c.notation.clone(), list);
+            }
+            input::Reading::Refuse(why) => println!("{why}"),
         }
         Continue(())
     }
+}
+
+/// The commands of `play`, one line each.
+fn help_text() -> String {
+    [
+        "commands:",
+        "  ACTION        play an action: e2-e4, e2e4, E2-E4, a7a8q all work (`moves` lists them)",
+        "  CELL          the actions of the piece on that cell",
+        "  moves [CELL]  every legal action, or those of the piece on CELL",
+        "  hint          what the AI would play",
+        "  undo          back to your previous decision",
+        "  show          the board again",
+        "  save FILE     write the game record (save! FILE or save FILE --force replaces a file)",
+        "  resign        give up the game",
+        "  draw          offer a draw",
+        // The lead wires `rules` here: the game's rules, from the rulebook module.
+        "  help          this list",
+        "  quit          leave (an unfinished game stays in its autosave)",
+    ]
+    .join("\n")
 }

@@ -6,7 +6,7 @@ use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, Kind};
 
 impl Game {
     /// Pseudo-legal moves of the player to move (own royal safety not checked).
@@ -150,5 +150,40 @@ impl Game {
             }
         }
         out.moves.truncate(keep);
+    }
+}
+
+impl Game {
+    /// The pseudo-legal moves at `st` that a rule refuses: each with the cells (and kinds) of the
+    /// mover's royal pieces it would leave attacked (empty when another rule, such as a
+    /// requirement to move some type, refuses it). Front ends use it to say why a move
+    /// is illegal.
+    pub fn refused_moves(&self, st: &State) -> Vec<(Move, Vec<(Cell, Kind)>)> {
+        if st.pending().is_some() {
+            return vec![];
+        }
+        let (mut legal, mut pseudo, mut scratch) = (MoveList::default(), MoveList::default(), st.clone());
+        self.legal_moves(st, &mut legal, &mut scratch);
+        self.pseudo_moves(st, &mut pseudo);
+        let me = st.to_move;
+        let mut out = vec![];
+        for &m in pseudo.moves.iter().filter(|m| !legal.moves.contains(m)) {
+            scratch.clone_from(st);
+            self.apply_for_legality(&mut scratch, &m, pseudo.effects_of(&m));
+            let royal = |c: usize| {
+                let k = scratch.board[c];
+                k != 0 && self.kind_owner[k as usize] == me && self.types[self.kind_type[k as usize] as usize].royal
+            };
+            let exposed = if self.has_royal {
+                (0..scratch.board.len())
+                    .filter(|&c| royal(c) && self.attacked(&scratch, c as Cell, me))
+                    .map(|c| (c as Cell, scratch.board[c]))
+                    .collect()
+            } else {
+                vec![]
+            };
+            out.push((m, exposed));
+        }
+        out
     }
 }
