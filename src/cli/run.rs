@@ -9,7 +9,7 @@ use crate::ai::Limits;
 use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
 use crate::record::{Loaded, load_record, may_write, write_atomic};
-use crate::render::show as show_text;
+use crate::render::{Style, View, show_view};
 use crate::selfplay::Player;
 use std::time::Instant;
 
@@ -19,7 +19,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Check { game, options, dump } => check(&game, &options, dump),
         Cmd::Moves(start) => moves(&start),
         Cmd::Perft { start, depth, divide } => perft(&start, depth, divide),
-        Cmd::Show(start) => show(&start),
+        Cmd::Show { start, flip } => show(&start, flip),
         Cmd::Play(args) => play(&args),
         Cmd::Render { start, output, force } => render(&start, &output, force),
         Cmd::Selfplay(args) => selfplay(&args),
@@ -120,14 +120,17 @@ fn perft_total(g: &Game, st: &State, depth: usize, divide: bool) -> Result<u64, 
     Ok(rows.iter().map(|r| r.1).sum())
 }
 
-/// `show`: the diagram, position string and whose turn it is.
-fn show(start: &Start) -> i32 {
+/// `show`: the diagram (flipped with `--flip`, the last action of `--moves` marked),
+/// position string and whose turn it is.
+fn show(start: &Start, flip: bool) -> i32 {
     with_start(start, |g, st, hist| {
         if let Err(e) = g.checked_node(st, hist, true) {
             eprintln!("error: {e}");
             return 2;
         }
-        print!("{}", show_text(g, st, hist));
+        let from = start.fen.as_ref().map_or_else(|| Ok(g.initial()), |f| g.parse_position(f));
+        let last = from.map(|s| View::after_line(g, &s, start.moves.split_whitespace()).last).unwrap_or_default();
+        print!("{}", show_view(g, st, hist, &View { flip, last }, Style::Plain));
         0
     })
 }
