@@ -96,7 +96,8 @@ fn piece_at(g: &Game, st: &State, c: usize) -> String {
     format!("{owner}'s {} on {}", g.types[g.kind_type[k] as usize].name, g.board.name(c as Cell))
 }
 
-/// One line per tally: `checks (at most 3): white's Stone on c10 2`, or `0 on every piece`.
+/// One line per tally: `checks (per piece, at most 3): white's Stone on c10 = 2`, or
+/// `0 on every piece`.
 pub fn tallies(g: &Game, st: &State) -> Vec<String> {
     g.tallies
         .iter()
@@ -106,11 +107,11 @@ pub fn tallies(g: &Game, st: &State) -> Vec<String> {
                 .filter(|&c| st.board[c] != 0 && t.types & (1 << g.kind_type[st.board[c] as usize]) != 0)
                 .filter_map(|c| {
                     let v = g.tally(st.board[c], i).0;
-                    (v > 0).then(|| format!("{} {v}", piece_at(g, st, c)))
+                    (v > 0).then(|| format!("{} = {v}", piece_at(g, st, c)))
                 })
                 .collect();
             let shown = if items.is_empty() { "0 on every piece".to_string() } else { items.join(", ") };
-            format!("{} (at most {}): {shown}", t.name, t.max)
+            format!("{} (per piece, at most {}): {shown}", t.name, t.max)
         })
         .collect()
 }
