@@ -47,7 +47,8 @@ fn show(g: &Game, moves: &str) -> String {
 fn is_glyph(line: &[char], i: usize) -> bool {
     let c = line[i];
     let after_letter = i > 0 && !" []!".contains(line[i - 1]);
-    !" []!".contains(c) && !(c == '+' && after_letter)
+    let stack_mark = c == '+' && after_letter;
+    !" []!".contains(c) && !stack_mark
 }
 
 /// One drawn row: its left label, the columns of its `n` cells' letters, its right label.
@@ -198,7 +199,10 @@ fn the_last_move_and_check_are_marked() {
     assert!(text.contains(" 8  r  n  b [.] k  b  n  r  8\n"), "{text}");
     assert!(text.contains(" 4  .  .  .  .  .  .  P [q] 4\n"), "{text}");
     assert!(text.contains(" 1  R  N  B  Q !K! B  N  R  1\n"), "{text}");
-    assert!(text.contains("\nresult: black wins\nreason: the rule `loss if no-moves & check`\ncheck: white's King on e1\n"), "{text}");
+    assert!(
+        text.contains("\nresult: black wins\nreason: the rule `loss if no-moves & check`\ncheck: white's King on e1\n"),
+        "{text}"
+    );
     // Check without mate, and no check: no mark, no line.
     let text = show(&g, "e2-e4 f7-f6 d1-h5");
     assert!(text.contains("\nto move: black\ncheck: black's King on e8\n") && text.contains("!k!"), "{text}");
@@ -224,21 +228,37 @@ fn counters_reserves_and_tallies_are_named() {
     assert!(text.contains("\nreserves: white 3 Pawn (P); black 3 Pawn (P)\n"), "{text}");
     // A Tower's first move brings a Pawn in from the reserve.
     let text = show(&g, "a1-a2");
-    assert!(text.contains("towers-moved white 1, black 0") && text.contains("reserves: white 2 Pawn (P); black 3 Pawn (P)"), "{text}");
+    assert!(
+        text.contains("towers-moved white 1, black 0") && text.contains("reserves: white 2 Pawn (P); black 3 Pawn (P)"),
+        "{text}"
+    );
     let g = game("games/examples/crazyhouse.toml");
     assert!(show(&g, "").contains("\nreserves: white none; black none\n"));
     let text = show(&g, "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3");
     assert!(text.contains("\nreserves: white 1 Pawn (P); black 1 Pawn (P)\n"), "{text}");
     let g = game("games/taktyka.toml");
-    assert!(show(&g, "").contains("\ncounters: winner 0; idle white 0, black 0\nchecks (per piece, at most 3): 0 on every piece\n"));
+    assert!(
+        show(&g, "")
+            .contains("\ncounters: winner 0; idle white 0, black 0\nchecks (per piece, at most 3): 0 on every piece\n")
+    );
     let st = g
         .parse_position("1s1s1s1s1s/s1s1l1s1s1/1s1s1s1s1s/s3s1s3/6S2s/3S6/S1S1S3S1/1S2LS1S1S/S1S3S1S1/1S1SsS1S1S w - - winner=0 idle=0,7 checks=e1:1*")
         .unwrap();
     let text = show_view(&g, &st, &[], &View::default(), Style::Plain);
-    assert!(text.contains("\ncounters: winner 0; idle white 0, black 7\nchecks (per piece, at most 3): black's Stone on e1 = 1\n"), "{text}");
+    assert!(
+        text.contains(
+            "\ncounters: winner 0; idle white 0, black 7\nchecks (per piece, at most 3): black's Stone on e1 = 1\n"
+        ),
+        "{text}"
+    );
     // Chess has clocks and no reserves or tallies.
     let text = show(&game("games/chess.toml"), "");
-    assert!(text.contains("\ncounters: halfmove 0; fullmove 1\n") && !text.contains("reserves") && !text.contains("at most"), "{text}");
+    assert!(
+        text.contains("\ncounters: halfmove 0; fullmove 1\n")
+            && !text.contains("reserves")
+            && !text.contains("at most"),
+        "{text}"
+    );
     // A game without counters has no such line.
     assert!(!show(&game("games/examples/minichess.toml"), "").contains("counters"));
 }
@@ -247,10 +267,15 @@ fn counters_reserves_and_tallies_are_named() {
 fn the_legend_names_every_letter() {
     let chess = show(&game("games/chess.toml"), "");
     assert!(
-        chess.contains("\npieces: white B Bishop, K King, N Knight, P Pawn, Q Queen, R Rook; black the same in lower case\n"),
+        chess.contains(
+            "\npieces: white B Bishop, K King, N Knight, P Pawn, Q Queen, R Rook; black the same in lower case\n"
+        ),
         "{chess}"
     );
-    assert!(show(&game("games/tishai.toml"), "").contains("B Wizard") && show(&game("games/tishai.toml"), "").contains("R Tower"));
+    assert!(
+        show(&game("games/tishai.toml"), "").contains("B Wizard")
+            && show(&game("games/tishai.toml"), "").contains("R Tower")
+    );
     let taasen = show(&game("games/taasen.toml"), "");
     assert!(
         taasen.contains("\npieces: red P Paupil, S Sciane, T Thaum; green the same in lower case\n        white (neutral) Z Paupil, Y Sciane, X Thaum\n"),
@@ -260,9 +285,15 @@ fn the_legend_names_every_letter() {
     for rel in GAMES {
         let g = game(rel);
         let text = show(&g, "");
-        let legend: String = text.lines().skip_while(|l| !l.starts_with("pieces:")).take_while(|l| l.starts_with(' ') || l.starts_with("pieces:")).collect();
+        let legend: String = text
+            .lines()
+            .skip_while(|l| !l.starts_with("pieces:"))
+            .take_while(|l| l.starts_with(' ') || l.starts_with("pieces:"))
+            .collect();
         for &l in &g.letters {
-            let lower_copy = l.is_lowercase() && legend.contains(&format!(" {} ", l.to_ascii_uppercase())) && legend.contains("lower case");
+            let lower_copy = l.is_lowercase()
+                && legend.contains(&format!(" {} ", l.to_ascii_uppercase()))
+                && legend.contains("lower case");
             assert!(legend.contains(&format!(" {l} ")) || lower_copy, "{rel}: {l} is missing from {legend}");
         }
     }
@@ -296,5 +327,8 @@ fn show_flips_and_marks_from_the_command_line() {
     assert_eq!(lines[4], " 4  .  .  .  P  .  .  .  .  4");
     assert_eq!(lines[5], " 5  .  .  . [p] .  .  .  .  5");
     assert_eq!(lines[7], " 7  p  p  p [.] p  p  p  p  7");
-    assert!(text.contains("\nposition: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nto move: white\n"), "{text}");
+    assert!(
+        text.contains("\nposition: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nto move: white\n"),
+        "{text}"
+    );
 }

@@ -32,8 +32,7 @@ pub(super) fn coords(b: &Board, lay: &Layout, w: usize) -> Coords {
     let mut c = Coords { files: vec![], left: vec![], right: vec![], key: None };
     let mut used: Vec<(usize, String)> = vec![];
     for row in &lay.rows {
-        let grid = files.is_some()
-            && row.iter().all(|&(cell, _)| grid_file(&b.cells[cell as usize]).is_some());
+        let grid = files.is_some() && row.iter().all(|&(cell, _)| grid_file(&b.cells[cell as usize]).is_some());
         if grid {
             let rank = b.cells[row[0].0 as usize].rank.to_string();
             c.left.push(rank.clone());
@@ -52,7 +51,9 @@ pub(super) fn coords(b: &Board, lay: &Layout, w: usize) -> Coords {
                 if n >= 3 && c.key.is_none() {
                     let more = if n > 3 { format!(" … {}", names[n - 1]) } else { String::new() };
                     let e = format!("{}{more}", names[..3].join(" "));
-                    c.key = Some(format!("cells: each row runs from its left label to its right label, cell by cell ({e})"));
+                    c.key = Some(format!(
+                        "cells: each row runs from its left label to its right label, cell by cell ({e})"
+                    ));
                 }
                 names.last().unwrap_or(&"").to_string()
             }
@@ -73,7 +74,9 @@ fn grid_files(b: &Board, lay: &Layout, w: usize) -> Option<HashMap<usize, String
     for &(cell, col) in lay.rows.iter().flatten() {
         let Some(f) = grid_file(&b.cells[cell as usize]) else { continue };
         let centre = col + w / 2;
-        if by_col.entry(centre).or_insert_with(|| f.to_string()) != f || *by_file.entry(f.to_string()).or_insert(centre) != centre {
+        if by_col.entry(centre).or_insert_with(|| f.to_string()) != f
+            || *by_file.entry(f.to_string()).or_insert(centre) != centre
+        {
             return None;
         }
     }

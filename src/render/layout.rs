@@ -21,11 +21,8 @@ const MAX_PITCH: usize = 16;
 /// top, each row right to left.
 pub(super) fn layout(b: &Board, flip: bool, w: usize) -> Layout {
     let x = |c: Cell| if flip { -b.cells[c as usize].x } else { b.cells[c as usize].x };
-    let rows: Vec<Vec<Cell>> = if flip {
-        b.rows.iter().rev().map(|r| r.iter().rev().copied().collect()).collect()
-    } else {
-        b.rows.clone()
-    };
+    let rows: Vec<Vec<Cell>> =
+        if flip { b.rows.iter().rev().map(|r| r.iter().rev().copied().collect()).collect() } else { b.rows.clone() };
     let minx = b.cells.iter().enumerate().map(|(c, _)| x(c as Cell)).fold(f64::INFINITY, f64::min);
     // The smallest distance between neighbours in a row sets how wide a unit is.
     let gap = rows
@@ -35,7 +32,8 @@ pub(super) fn layout(b: &Board, flip: bool, w: usize) -> Layout {
         .fold(f64::INFINITY, f64::min);
     let gap = if gap.is_finite() { gap } else { 1.0 };
     let least = ((w as f64 / gap) - 1e-9).ceil().max(1.0) as usize;
-    let whole = |p: usize| b.cells.iter().enumerate().all(|(c, _)| ((x(c as Cell) - minx) * p as f64).fract().abs() < 1e-6);
+    let whole =
+        |p: usize| b.cells.iter().enumerate().all(|(c, _)| ((x(c as Cell) - minx) * p as f64).fract().abs() < 1e-6);
     let pitch = (least..=MAX_PITCH.max(least)).find(|&p| whole(p)).unwrap_or(least);
     let mut width = 0;
     let placed = rows

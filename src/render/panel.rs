@@ -17,11 +17,8 @@ pub fn legend(g: &Game) -> Vec<String> {
     let parts: Vec<String> = (0..g.nf())
         .map(|f| {
             let letters = &g.letters[f * nt..(f + 1) * nt];
-            let who = if g.is_neutral(f as u8) {
-                format!("{} (neutral)", g.factions[f])
-            } else {
-                g.factions[f].clone()
-            };
+            let who =
+                if g.is_neutral(f as u8) { format!("{} (neutral)", g.factions[f]) } else { g.factions[f].clone() };
             if f > 0 && letters.iter().zip(&first).all(|(l, u)| l.is_lowercase() && l.to_ascii_uppercase() == *u) {
                 return format!("{who} the same in lower case");
             }
@@ -48,7 +45,8 @@ fn values(g: &Game, st: &State, slot: crate::ir::Slot, per_player: bool) -> Stri
     if !per_player {
         return st.vars[slot.index()].to_string();
     }
-    let vals: Vec<String> = g.players.iter().enumerate().map(|(p, name)| format!("{name} {}", st.vars[slot.at(p)])).collect();
+    let vals: Vec<String> =
+        g.players.iter().enumerate().map(|(p, name)| format!("{name} {}", st.vars[slot.at(p)])).collect();
     vals.join(", ")
 }
 

@@ -7,15 +7,15 @@ use super::layout::layout;
 use super::panel::checked;
 use super::text::{Classes, Style, ansi_glyph, plain_glyph, stacked};
 use crate::board::Cell;
-use crate::engine::state::State;
 use crate::engine::Move;
+use crate::engine::state::State;
 use crate::ir::Game;
 
 /// Columns a cell takes: a mark, the letter, a mark (or `+` on a stack).
 const CELL: usize = 3;
-/// ANSI colours (256-colour): the last move's brackets and the background of a royal
-/// piece in check.
+/// ANSI colour (256-colour index) of the last move's brackets: yellow.
 const LAST_FG: u8 = 226;
+/// ANSI background of a royal piece in check: red.
 const CHECK_BG: u8 = 160;
 
 /// How a position is drawn: from which side, and what is marked.
