@@ -332,3 +332,40 @@ fn show_flips_and_marks_from_the_command_line() {
         "{text}"
     );
 }
+
+/// The polygon of a cell in an SVG picture (its `points`), found by the cell's title.
+fn polygon(svg: &str, name: &str) -> String {
+    let line = svg.lines().find(|l| l.contains(&format!("<title>{name}</title>"))).unwrap();
+    line.split("points=\"").nth(1).unwrap().split('"').next().unwrap().to_string()
+}
+
+/// The SVG picture turns the same way (triangles point the other way up) and outlines the
+/// last move's cells.
+#[test]
+fn the_svg_picture_flips_and_outlines_the_last_move() {
+    let g = game("games/chess.toml");
+    let st = g.initial();
+    let plain = interp::render::svg(&g, &st, None);
+    let flipped = interp::render::svg_view(&g, &st, None, &View { flip: true, last: vec![] });
+    assert_eq!(polygon(&flipped, "a1"), polygon(&plain, "h8"));
+    assert_eq!(polygon(&flipped, "e2"), polygon(&plain, "d7"));
+    assert!(!plain.contains("last-move"));
+    let (st, _, view) = after(&g, "e2-e4");
+    let marked = interp::render::svg_view(&g, &st, None, &view);
+    let outlined: Vec<&str> = marked.lines().skip_while(|l| !l.contains("last-move")).skip(1).take(2).collect();
+    assert_eq!(
+        outlined,
+        [
+            format!("<polygon points=\"{}\"/>", polygon(&marked, "e2")),
+            format!("<polygon points=\"{}\"/>", polygon(&marked, "e4"))
+        ]
+    );
+    // Taasen's apex cell A1 goes to the bottom, pointing down.
+    let g = game("games/taasen.toml");
+    let up = polygon(&interp::render::svg(&g, &g.initial(), None), "A1");
+    let down = polygon(&interp::render::svg_view(&g, &g.initial(), None, &View { flip: true, last: vec![] }), "A1");
+    let ys = |p: &str| -> Vec<f64> { p.split(' ').map(|xy| xy.split(',').nth(1).unwrap().parse().unwrap()).collect() };
+    let (u, d) = (ys(&up), ys(&down));
+    // Apex (third corner) above the base when upright (smaller y in SVG), below when turned.
+    assert!(u[2] < u[0] && d[2] > d[0], "{up} / {down}");
+}

@@ -106,6 +106,9 @@ pub enum Cmd {
         /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
+        /// Draw the board from the other player's side (turned half a turn).
+        #[arg(long)]
+        flip: bool,
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),

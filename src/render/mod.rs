@@ -10,5 +10,5 @@ pub mod svg;
 pub mod text;
 
 pub use picture::{View, picture};
-pub use svg::svg;
+pub use svg::{svg, svg_view};
 pub use text::{Style, diagram, diagram_marked, show, show_styled, show_view};
