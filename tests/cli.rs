@@ -210,7 +210,8 @@ fn show_contains_diagram_fen_and_side() {
     let out = ok(&["show", CHESS]);
     assert!(out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "{out}");
     assert!(out.contains("to move: white"), "{out}");
-    assert!(out.contains("R N B Q K B N R"), "{out}");
+    assert!(out.contains(" 1  R  N  B  Q  K  B  N  R  1"), "{out}");
+    assert!(out.starts_with("    a  b  c  d  e  f  g  h\n"), "{out}");
 
     let out = ok(&["show", CHESS, "--moves", "e2-e4"]);
     assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "{out}");

@@ -106,7 +106,7 @@ fn commands_print_plain_text_into_a_pipe() {
         .unwrap();
     let out = String::from_utf8_lossy(&show.stdout).into_owned();
     assert!(show.status.success());
-    assert!(!out.contains('\x1b') && out.contains(" : + "), "{out}");
+    assert!(!out.contains('\x1b') && out.contains(" :   +   "), "{out}");
     let play = Command::new(env!("CARGO_BIN_EXE_interp"))
         .args(["play", "games/chess.toml"])
         .current_dir(root())
@@ -116,5 +116,5 @@ fn commands_print_plain_text_into_a_pipe() {
         .unwrap();
     let out = String::from_utf8_lossy(&play.stdout).into_owned();
     assert!(play.status.success());
-    assert!(!out.contains('\x1b') && out.contains("  6 . . . . . . . ."), "{out}");
+    assert!(!out.contains('\x1b') && out.contains(" 6  .  .  .  .  .  .  .  .  6"), "{out}");
 }

@@ -85,7 +85,14 @@ pub enum Cmd {
         divide: bool,
     },
     /// Print the position: diagram, position string, player to move, result.
-    Show(Start),
+    Show {
+        /// Where to start.
+        #[command(flatten)]
+        start: Start,
+        /// Draw the board from the other player's side (turned half a turn).
+        #[arg(long)]
+        flip: bool,
+    },
     /// Play in the terminal.
     Play(PlayArgs),
     /// Draw the position as an SVG picture.
@@ -99,6 +106,9 @@ pub enum Cmd {
         /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
+        /// Draw the board from the other player's side (turned half a turn).
+        #[arg(long)]
+        flip: bool,
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),

@@ -9,7 +9,7 @@ use crate::ai::Limits;
 use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
 use crate::record::{Loaded, load_record, may_write, write_atomic};
-use crate::render::show as show_text;
+use crate::render::{Style, View, show_view};
 use crate::selfplay::Player;
 use std::time::Instant;
 
@@ -19,9 +19,9 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Check { game, options, dump } => check(&game, &options, dump),
         Cmd::Moves(start) => moves(&start),
         Cmd::Perft { start, depth, divide } => perft(&start, depth, divide),
-        Cmd::Show(start) => show(&start),
+        Cmd::Show { start, flip } => show(&start, flip),
         Cmd::Play(args) => play(&args),
-        Cmd::Render { start, output, force } => render(&start, &output, force),
+        Cmd::Render { start, output, force, flip } => render(&start, &output, force, flip),
         Cmd::Selfplay(args) => selfplay(&args),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
@@ -120,14 +120,21 @@ fn perft_total(g: &Game, st: &State, depth: usize, divide: bool) -> Result<u64, 
     Ok(rows.iter().map(|r| r.1).sum())
 }
 
-/// `show`: the diagram, position string and whose turn it is.
-fn show(start: &Start) -> i32 {
+/// The cells of the last action of `--moves` that marks cells (see [`View::cells_of`]).
+fn last_move(g: &Game, start: &Start) -> Vec<crate::board::Cell> {
+    let from = start.fen.as_ref().map_or_else(|| Ok(g.initial()), |f| g.parse_position(f));
+    from.map(|s| View::after_line(g, &s, start.moves.split_whitespace()).last).unwrap_or_default()
+}
+
+/// `show`: the diagram (flipped with `--flip`, the last action of `--moves` marked),
+/// position string and whose turn it is.
+fn show(start: &Start, flip: bool) -> i32 {
     with_start(start, |g, st, hist| {
         if let Err(e) = g.checked_node(st, hist, true) {
             eprintln!("error: {e}");
             return 2;
         }
-        print!("{}", show_text(g, st, hist));
+        print!("{}", show_view(g, st, hist, &View { flip, last: last_move(g, start) }, Style::Plain));
         0
     })
 }
@@ -206,12 +213,13 @@ fn play_start(g: &Game, a: &PlayArgs) -> Result<Loaded, i32> {
     })
 }
 
-/// `render`: the SVG picture of the position, written atomically to `output` (never over
-/// the game file; over an existing file only with `--force`).
-fn render(start: &Start, output: &str, force: bool) -> i32 {
+/// `render`: the SVG picture of the position (turned with `--flip`, the last action of
+/// `--moves` outlined), written atomically to `output` (never over the game file; over an
+/// existing file only with `--force`).
+fn render(start: &Start, output: &str, force: bool, flip: bool) -> i32 {
     with_start(start, |g, st, _| {
         let target = std::path::Path::new(output);
-        let svg = crate::render::svg(g, st, None);
+        let svg = crate::render::svg_view(g, st, None, &View { flip, last: last_move(g, start) });
         match may_write(target, std::path::Path::new(&start.game), force)
             .and_then(|()| write_atomic(target, svg.as_bytes()))
         {

@@ -1,8 +1,14 @@
 //! Pictures of positions: SVG with every cell's true shape ([`svg`]) and text diagrams
-//! for terminals, reports and snapshots ([`text`]).
+//! for terminals, reports and snapshots ([`text`]): the board with its coordinates
+//! ([`picture`]), the legend and the state beside the board ([`panel`]).
 
+mod coords;
+mod layout;
+pub mod panel;
+pub mod picture;
 pub mod svg;
 pub mod text;
 
-pub use svg::svg;
-pub use text::{Style, diagram, diagram_marked, show, show_styled};
+pub use picture::{View, picture};
+pub use svg::{svg, svg_view};
+pub use text::{Style, diagram, diagram_marked, show, show_styled, show_view};

@@ -3,7 +3,8 @@
 //! labelled with its name, and the pieces as letters in discs. The output depends only on
 //! the game and the position, so it can be snapshot-tested.
 
-use crate::board::{CellInfo, Shape};
+use super::picture::View;
+use crate::board::{Cell, CellInfo, Shape};
 use crate::engine::state::State;
 use crate::ir::Game;
 use std::fmt::Write as _;
@@ -46,7 +47,8 @@ const SQRT3: f64 = 1.732_050_807_568_877_2;
 /// The geometry of every cell. Triangle boards put rows one unit apart; their y is scaled
 /// by √3/2 so the side-1 triangles are equilateral and tile. Hexagons are sized so that
 /// neighbouring centres (the board's spacing) touch edge to edge.
-fn geometry(g: &Game) -> Vec<Drawn> {
+/// With `flip` the board is turned half a turn (the other player's side at the bottom).
+fn geometry(g: &Game, flip: bool) -> Vec<Drawn> {
     let cells = &g.board.cells;
     let tri = |s: Shape| matches!(s, Shape::TriUp | Shape::TriDown);
     let yscale = if !cells.is_empty() && cells.iter().all(|c| tri(c.shape)) { SQRT3 / 2.0 } else { 1.0 };
@@ -54,8 +56,14 @@ fn geometry(g: &Game) -> Vec<Drawn> {
     cells
         .iter()
         .map(|c| {
-            let (x, y) = (c.x, c.y * yscale);
-            match c.shape {
+            let turn = if flip { -1.0 } else { 1.0 };
+            let (x, y) = (turn * c.x, turn * c.y * yscale);
+            let shape = match (flip, c.shape) {
+                (true, Shape::TriUp) => Shape::TriDown,
+                (true, Shape::TriDown) => Shape::TriUp,
+                (_, s) => s,
+            };
+            match shape {
                 Shape::Square => Drawn {
                     corners: vec![(x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5)],
                     centre: (x, y),
@@ -65,7 +73,7 @@ fn geometry(g: &Game) -> Vec<Drawn> {
                 },
                 Shape::TriUp | Shape::TriDown => {
                     let h = SQRT3 / 2.0;
-                    let up = c.shape == Shape::TriUp;
+                    let up = shape == Shape::TriUp;
                     let (base, apex) = if up { (y - h / 2.0, y + h / 2.0) } else { (y + h / 2.0, y - h / 2.0) };
                     let centroid = if up { y - h / 6.0 } else { y + h / 6.0 };
                     Drawn {
@@ -177,7 +185,12 @@ impl Frame {
 /// The SVG picture of a position, with a caption naming the game and the player to move
 /// (or `caption`, when given).
 pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
-    let drawn = geometry(g);
+    svg_view(g, st, caption, &View::default())
+}
+
+/// [`svg`] drawn with a [`View`]: turned with `flip`, the last move's cells outlined.
+pub fn svg_view(g: &Game, st: &State, caption: Option<&str>, view: &View) -> String {
+    let drawn = geometry(g, view.flip);
     let f = Frame::around(&drawn);
     let mut s = String::new();
     let _ = writeln!(
@@ -202,6 +215,7 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
         escape(&text)
     );
     cells(&mut s, g, &drawn, &f);
+    outlines(&mut s, &view.last, &drawn, &f);
     names(&mut s, g, st, &drawn, &f);
     pieces(&mut s, g, st, &drawn, &f);
     s.push_str("</svg>\n");
@@ -225,6 +239,20 @@ fn cells(s: &mut String, g: &Game, drawn: &[Drawn], f: &Frame) {
             fill,
             escape(&c.name)
         );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The last move's cells, outlined in yellow.
+fn outlines(s: &mut String, last: &[Cell], drawn: &[Drawn], f: &Frame) {
+    if last.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, r##"<g id="last-move" fill="none" stroke="#f1c40f" stroke-width="4">"##);
+    for &c in last {
+        let pts: Vec<String> =
+            drawn[c as usize].corners.iter().map(|&(x, y)| format!("{},{}", f.px(x), f.py(y))).collect();
+        let _ = writeln!(s, r#"<polygon points="{}"/>"#, pts.join(" "));
     }
     let _ = writeln!(s, "</g>");
 }

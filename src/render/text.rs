@@ -5,6 +5,9 @@ use crate::engine::Status;
 use crate::engine::state::State;
 use crate::ir::Game;
 
+use super::panel;
+use super::picture::{View, picture};
+
 /// A text diagram, the position string, whose turn it is, and the result if over.
 pub fn show(g: &Game, st: &State, hist: &[u64]) -> String {
     show_styled(g, st, hist, Style::Plain)
@@ -12,13 +15,34 @@ pub fn show(g: &Game, st: &State, hist: &[u64]) -> String {
 
 /// [`show`] with the diagram drawn in `style`.
 pub fn show_styled(g: &Game, st: &State, hist: &[u64], style: Style) -> String {
-    let mut out = diagram(g, st, style);
-    out.push_str(&format!("position: {}\n", g.position_string(st)));
+    show_view(g, st, hist, &View::default(), style)
+}
+
+/// The position as `show` and `play` print it: the board drawn with `view` and its
+/// coordinates ([`picture`]), the legend of the pieces, the counters, reserves and tallies,
+/// the position string, whose turn it is (`to move: PLAYER`, `to move: chance`) or the
+/// result (`result: PLAYER wins`, `result: draw`) and the rule that decided it
+/// (`reason: …`), and a royal piece in check (`check: white's King on e1`).
+pub fn show_view(g: &Game, st: &State, hist: &[u64], view: &View, style: Style) -> String {
+    let mut out = picture(g, st, view, style);
+    let mut lines = panel::legend(g);
+    lines.extend(panel::counters(g, st));
+    lines.extend(panel::reserves(g, st));
+    lines.extend(panel::tallies(g, st));
+    lines.push(format!("position: {}", g.position_string(st)));
     match g.node(st, hist, true).1 {
-        Status::Decision(p) => out.push_str(&format!("to move: {}\n", g.players[p as usize])),
-        Status::Chance => out.push_str("to move: chance\n"),
-        Status::Over(Some(w)) => out.push_str(&format!("result: {} wins\n", g.players[w as usize])),
-        Status::Over(None) => out.push_str("result: draw\n"),
+        Status::Decision(p) => lines.push(format!("to move: {}", g.players[p as usize])),
+        Status::Chance => lines.push("to move: chance".to_string()),
+        Status::Over(Some(w)) => lines.push(format!("result: {} wins", g.players[w as usize])),
+        Status::Over(None) => lines.push("result: draw".to_string()),
+    }
+    if let Ok(Some(v)) = g.verdict(st, hist) {
+        lines.push(format!("reason: {}", v.reason(g)));
+    }
+    lines.extend(panel::check_line(g, st));
+    for l in lines {
+        out.push_str(&l);
+        out.push('\n');
     }
     out
 }
@@ -67,14 +91,64 @@ pub fn diagram_marked(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]
     draw(g, st, style, marks)
 }
 
-/// The diagram drawing behind [`diagram`] and [`diagram_marked`].
+/// The colour classes of a board, sorted: a cell's class is its colour's index here.
+pub(super) struct Classes(Vec<i64>);
+
+impl Classes {
+    /// The classes of `g`'s board.
+    pub(super) fn of(g: &Game) -> Classes {
+        let mut classes: Vec<i64> = g.board.cells.iter().map(|c| c.colour).collect();
+        classes.sort();
+        classes.dedup();
+        Classes(classes)
+    }
+
+    /// The class of a cell.
+    pub(super) fn class(&self, g: &Game, c: Cell) -> usize {
+        self.0.binary_search(&g.board.cells[c as usize].colour).unwrap_or(0)
+    }
+}
+
+/// What a cell shows in plain text: its piece's letter; when empty, its zone's display
+/// glyph, its colour class's glyph on boards of 3 or more classes, else `.`.
+pub(super) fn plain_glyph(g: &Game, st: &State, classes: &Classes, c: Cell) -> char {
+    match st.board[c as usize] {
+        0 => match zone_glyph(g, c) {
+            Some(z) => z,
+            None if classes.0.len() >= 3 => CELL_GLYPH[classes.class(g, c) % CELL_GLYPH.len()],
+            None => '.',
+        },
+        k => g.kind_char(k),
+    }
+}
+
+/// What a cell shows in ANSI colour: the letter colour and the letter (an empty cell: its
+/// zone glyph or a blank) and the background of its colour class.
+pub(super) fn ansi_glyph(g: &Game, st: &State, classes: &Classes, c: Cell) -> (u8, char, u8) {
+    let bg = CELL_BG[classes.class(g, c) % CELL_BG.len()];
+    match st.board[c as usize] {
+        0 => (WHITE, zone_glyph(g, c).unwrap_or(' '), bg),
+        k if g.kind_owner[k as usize] == 0 => (WHITE, g.kind_char(k), bg),
+        k => (BLACK, g.kind_char(k), bg),
+    }
+}
+
+/// The display glyph of a zone holding the cell, if any.
+fn zone_glyph(g: &Game, c: Cell) -> Option<char> {
+    g.display_zones.iter().find(|(z, _)| g.zone(*z)[c as usize]).map(|z| z.1)
+}
+
+/// Whether a cell holds a stack (drawn with a `+` after its smallest piece).
+pub(super) fn stacked(st: &State, c: Cell) -> bool {
+    st.stacks.iter().any(|&(x, _)| x == c)
+}
+
+/// The diagram drawing behind [`diagram`] and [`diagram_marked`]: two columns a cell, rank
+/// numbers only (the compact picture reports put side by side).
 fn draw(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]) -> String {
     let b = &g.board;
     let minx = b.cells.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
-    let mut classes: Vec<i64> = b.cells.iter().map(|c| c.colour).collect();
-    classes.sort();
-    classes.dedup();
-    let class = |c: usize| classes.binary_search(&b.cells[c].colour).unwrap_or(0);
+    let classes = Classes::of(g);
     let mut out = String::new();
     for row in &b.rows {
         let label = b.cells[row[0] as usize].rank;
@@ -86,31 +160,17 @@ fn draw(g: &Game, st: &State, style: Style, marks: &[(Cell, char)]) -> String {
                 line.push(' ');
                 col += 1;
             }
-            let k = st.board[c as usize];
-            let k_class = class(c as usize);
-            // A zone with a display glyph shows it on its empty cells.
-            let zone_glyph = g.display_zones.iter().find(|(z, _)| g.zone(*z)[c as usize]).map(|z| z.1);
             // A stack: its smallest piece, marked `+` (the position string lists all).
-            let mark = if st.stacks.iter().any(|&(x, _)| x == c) { '+' } else { ' ' };
+            let mark = if stacked(st, c) { '+' } else { ' ' };
             let marked = marks.iter().find(|m| m.0 == c).map(|m| m.1);
             match style {
                 Style::Plain => {
-                    line.push(marked.unwrap_or(match k {
-                        0 if zone_glyph.is_some() => zone_glyph.unwrap_or('.'),
-                        0 if classes.len() >= 3 => CELL_GLYPH[k_class % CELL_GLYPH.len()],
-                        0 => '.',
-                        _ => g.kind_char(k),
-                    }));
+                    line.push(marked.unwrap_or_else(|| plain_glyph(g, st, &classes, c)));
                     line.push(mark);
                 }
                 Style::Ansi => {
-                    let bg = CELL_BG[k_class % CELL_BG.len()];
-                    let (fg, ch) = match (k, marked) {
-                        (_, Some(m)) => (WHITE, m),
-                        (0, None) => (WHITE, zone_glyph.unwrap_or(' ')),
-                        _ if g.kind_owner[k as usize] == 0 => (WHITE, g.kind_char(k)),
-                        _ => (BLACK, g.kind_char(k)),
-                    };
+                    let (fg, ch, bg) = ansi_glyph(g, st, &classes, c);
+                    let (fg, ch) = marked.map_or((fg, ch), |m| (WHITE, m));
                     line.push_str(&format!("\x1b[1;38;5;{fg};48;5;{bg}m{ch}{mark}\x1b[0m"));
                 }
             }
