@@ -280,3 +280,17 @@ fn check_reports_bad_end_rule_names_with_file_line_and_column() {
     assert!(err.contains("3 problems found"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_test_case_names_the_deciding_rule_by_its_text_or_its_name() {
+    let dir = temp_dir("cases");
+    minichess_with(&dir, &[("loss if no-moves & check", "loss \"checkmate\" if no-moves & check")]);
+    let case =
+        |rule: &str| format!("[[case]]\nfen = \"k4/1Q3/2K2/5/5 b - -\"\nresult = \"white wins\"\nrule = \"{rule}\"\n");
+    for (rule, code) in [("checkmate", 0), ("loss if no-moves & check", 0), ("stalemate", 1)] {
+        std::fs::write(dir.join("mini.tests.toml"), case(rule)).unwrap();
+        let o = interp_in(&dir, &["test", "mini.toml"]);
+        assert_eq!(o.status.code(), Some(code), "rule = {rule}:\n{}", String::from_utf8_lossy(&o.stdout));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,6 +16,7 @@ pub const WIDTH: usize = 80;
 pub fn rulebook(g: &Game) -> String {
     let mut out = title(g);
     out.push_str(&players(g));
+    out.push_str(&followups(g));
     out.push_str(&legend(g));
     out.push_str(&moves(g));
     out.push_str(&promotions(g));
@@ -102,6 +103,30 @@ fn players(g: &Game) -> String {
     out
 }
 
+/// The decisions taken within a turn (follow-ups: an escape after a push, a die), if any.
+fn followups(g: &Game) -> String {
+    let mut lines = String::new();
+    for (i, s) in g.steps.iter().enumerate() {
+        if g.setup_steps.iter().any(|x| x.index() == i) {
+            continue;
+        }
+        let pushed = g.pushes.iter().any(|p| p.step.index() == i);
+        let text = if pushed {
+            let words = step_words(g, s).replacen("moves the piece concerned", "moves the pushed piece", 1);
+            format!(
+                "{words} A push: after a move, the mover picks a piece next to the landing cell, where the rules allow."
+            )
+        } else {
+            step_words(g, s)
+        };
+        lines.push_str(&wrap(&text, "  - ", "    "));
+    }
+    if lines.is_empty() {
+        return lines;
+    }
+    heading("Decisions within a turn") + "Some moves are followed by a decision before the turn ends:\n" + &lines
+}
+
 /// The statements a decision step may run.
 fn step_stmts(s: &DecisionStep) -> Box<dyn Iterator<Item = &Stmt> + '_> {
     match &s.body {
@@ -143,7 +168,8 @@ fn letter(g: &Game, t: usize, f: usize) -> char {
 /// is royal, and its description.
 fn legend(g: &Game) -> String {
     let mut out = heading("Pieces");
-    out.push_str(&wrap(&format!("Letters in diagrams and position strings: {}.", listed(&g.factions, "then")), "", ""));
+    let sides = g.factions.join(", ");
+    out.push_str(&wrap(&format!("Letters in diagrams and position strings ({sides}), and names:"), "", ""));
     for (t, ty) in g.types.iter().enumerate() {
         let letters: Vec<String> = (0..g.nf()).map(|f| letter(g, t, f).to_string()).collect();
         let royal = if ty.royal { " (royal: no move may leave it attacked)" } else { "" };
