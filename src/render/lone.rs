@@ -190,3 +190,14 @@ pub fn side_by_side(blocks: &[String], gap: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::side_by_side;
+
+    #[test]
+    fn blocks_stand_side_by_side() {
+        let text = side_by_side(&["ab\nc".to_string(), "x\ny\nz".to_string()], 2);
+        assert_eq!(text, "ab  x\nc   y\n    z\n");
+    }
+}

@@ -70,10 +70,4 @@ mod tests {
         assert!(lines[1..].iter().all(|l| l.starts_with("  e2-e4")));
         assert_eq!(paragraph("from: the start", "  "), "from: the start\n");
     }
-
-    #[test]
-    fn blocks_stand_side_by_side() {
-        let text = side_by_side(&["ab\nc".to_string(), "x\ny\nz".to_string()], 2);
-        assert_eq!(text, "ab  x\nc   y\n    z\n");
-    }
 }
