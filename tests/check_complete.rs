@@ -228,7 +228,15 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                      factions = { white = \"#ffffff\", grey = \"#888888\" }\n",
             none.clone(),
         ),
-        (t("counter big = 9223372036854775807\nend { draw if repetition(0) }"), none),
+        (t("counter big = 9223372036854775807\nend { draw if repetition(0) }"), none.clone()),
+        // End-rule names: empty, on two lines, shared by a draw and a loss.
+        (
+            t("").replace(
+                "end { loss if no-moves }",
+                "end {\n  loss \"\" if no-moves\n  loss \"two\nlines\" if no-moves\n  loss \"stuck\" if no-moves\n  draw \"stuck\" if no-moves\n}",
+            ),
+            none,
+        ),
     ]
 }
 

@@ -1,6 +1,7 @@
-//! The kinds (stable codes) of the problems the syntax, load and board stages report, and
-//! which of them stop loading at once: a grammar error or invalid TOML does; a number out
-//! of range in the rules text does not (the checker still reports what follows from it).
+//! The kinds (stable codes) of the problems the syntax, load and board stages report (and
+//! the checker's kinds of end-rule names), and which of them stop loading at once: a
+//! grammar error or invalid TOML does; a number out of range in the rules text does not
+//! (the checker still reports what follows from it).
 
 use interp::diag::LoadError;
 use std::io::Write;
@@ -72,4 +73,17 @@ fn board_kinds() {
         ["E303", "E308", "E307"]
     );
     assert_eq!(codes("ranks 1..3", "ranks 1..3 { colour file + q mod 2 }"), ["E309"]);
+}
+
+#[test]
+fn end_rule_name_kinds() {
+    let end = |rules: &str| codes("piece K { move N }", &format!("piece K {{ move N }}\nend {{\n{rules}\n}}"));
+    assert!(end("loss \"bare\" if count(friend) == 0\nwin \"bare\" if count(enemy) == 0").is_empty());
+    assert_eq!(end("loss \"\" if no-moves"), ["E443"]);
+    assert_eq!(end("loss \"  \" if no-moves"), ["E443"]);
+    assert_eq!(end("loss \"stuck\nagain\" if no-moves"), ["E444"]);
+    assert_eq!(end("loss \"stuck\" if no-moves & check\ndraw \"stuck\" if no-moves"), ["E445"]);
+    assert!(end("draw \"stuck\" if no-moves & check\ndraw \"stuck\" if no-moves").is_empty());
+    let e445 = interp::diag::Code::parse("E445").unwrap();
+    assert!(e445.explain().contains("both decide a winner"), "{}", e445.explain());
 }

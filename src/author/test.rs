@@ -403,10 +403,13 @@ impl Checker<'_> {
         }
     }
 
+    /// The deciding end rule, named by its text or its name.
     fn rule(&mut self, want: &str) {
-        let got = self.judged().1.map(|i| self.g.ends[i].text.clone());
+        let decided = self.judged().1.map(|i| &self.g.ends[i]);
+        let got = decided.map(|e| e.text.clone());
         let squeeze = |s: &str| s.split_whitespace().collect::<String>();
-        if got.as_deref().map(squeeze) == Some(squeeze(want)) {
+        let named = decided.and_then(|e| e.name.as_deref()).is_some_and(|n| squeeze(n) == squeeze(want));
+        if named || got.as_deref().map(squeeze) == Some(squeeze(want)) {
             self.held(format!("rule: {}", got.unwrap_or_default()));
         } else {
             self.fail(Failure::Rule { expected: want.to_string(), got });

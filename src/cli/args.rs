@@ -43,7 +43,7 @@ pub struct Cli {
 /// Where a command starts: the game, options, a position string and actions played from it.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Start {
-    /// Path of the game file.
+    /// The game: a file, or the name of a game (`interp list`).
     pub game: String,
     /// Actions to play first, separated by spaces.
     #[arg(long, default_value = "")]
@@ -61,7 +61,7 @@ pub struct Start {
 pub enum Cmd {
     /// Validate a game file; report every problem with file, line and column.
     Check {
-        /// Path of the game file.
+        /// The game: a file, or the name of a game (`interp list`).
         game: String,
         /// Set a game option.
         #[arg(long = "option")]
@@ -145,11 +145,40 @@ pub enum Cmd {
         #[arg(long)]
         dir: Option<String>,
     },
+    /// Print the rules of a game: its description, pieces and their moves, promotions,
+    /// reserves, how it ends, its options.
+    Rules {
+        /// The game: a file, or the name of a game (`interp list`).
+        game: String,
+        /// Set a game option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// List the games that can be named instead of a file (`interp play NAME`).
+    List,
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
         code: Option<String>,
     },
+}
+
+impl Cmd {
+    /// Every game argument of the command (each a file or a game's name), to be resolved
+    /// before the command runs.
+    pub fn games_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Cmd::Check { game, .. } | Cmd::Rules { game, .. } => vec![game],
+            Cmd::Moves(s) | Cmd::Show(s) | Cmd::Perft { start: s, .. } | Cmd::Render { start: s, .. } => {
+                vec![&mut s.game]
+            }
+            Cmd::Play(a) => vec![&mut a.start.game],
+            Cmd::Selfplay(a) => vec![&mut a.start.game],
+            Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } => games.iter_mut().collect(),
+            Cmd::Diff(a) => vec![&mut a.old, &mut a.new],
+            Cmd::List | Cmd::Explain { .. } => vec![],
+        }
+    }
 }
 
 /// The flags of `play`.

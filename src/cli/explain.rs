@@ -34,7 +34,7 @@ fn kind(c: Code) -> String {
 }
 
 /// The text up to the first full stop that ends a sentence (followed by a capital letter).
-fn first_sentence(text: &str) -> &str {
+pub(super) fn first_sentence(text: &str) -> &str {
     let b = text.as_bytes();
     for (i, _) in text.match_indices(". ") {
         if b.get(i + 2).is_some_and(u8::is_ascii_uppercase) {

@@ -1,5 +1,8 @@
 //! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay,
-//! explain, test, snapshot, diff.
+//! explain, test, snapshot, diff, rules, list.
+//!
+//! Every game argument is a file or a game's name, resolved before the command runs
+//! ([`games`]); `rules` prints a game's rulebook ([`crate::render::rulebook`]).
 //!
 //! `args` holds the flags and `run` one function per command; a command's position comes
 //! from `start` (`--fen`, `--moves`) or a saved game ([`crate::record`]); `play` is the
@@ -11,7 +14,9 @@ mod args;
 mod autosave;
 mod diff;
 mod explain;
+pub mod games;
 mod play;
+mod rules;
 mod run;
 mod snapshot;
 mod start;

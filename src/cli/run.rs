@@ -14,7 +14,10 @@ use crate::selfplay::Player;
 use std::time::Instant;
 
 /// Runs a command and returns the process exit status.
-pub fn run(cli: Cli) -> i32 {
+pub fn run(mut cli: Cli) -> i32 {
+    if let Err(code) = super::games::resolve_all(&mut cli.cmd) {
+        return code;
+    }
     match cli.cmd {
         Cmd::Check { game, options, dump } => check(&game, &options, dump),
         Cmd::Moves(start) => moves(&start),
@@ -26,6 +29,8 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
         Cmd::Snapshot { games, check, accept, dir } => super::snapshot::snapshot(&games, check, accept, dir.as_deref()),
+        Cmd::Rules { game, options } => super::rules::rules(&game, &options),
+        Cmd::List => super::games::list(),
         Cmd::Explain { code } => explain(code.as_deref()),
     }
 }

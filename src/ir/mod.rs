@@ -93,6 +93,8 @@ pub struct Game {
     pub fen: FenMap,
     /// Options and values in force.
     pub options: Vec<(String, i64)>,
+    /// The options the game file declares, with their defaults (as the file gives them).
+    pub option_defaults: Vec<(String, i64)>,
     /// Types that have a reserve: (type, slot base).
     pub reserves: Vec<(u8, Slot)>,
     /// Per type: whether its moved flag matters to any rule (and so to repetition).

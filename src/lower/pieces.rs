@@ -48,6 +48,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         init_vars: vec![],
         fen: FenMap::default(),
         options: vec![],
+        option_defaults: spec.options.iter().map(|(n, v)| (n.text.clone(), *v)).collect(),
         reserves: vec![],
         tracks_moved: vec![],
         tallies: vec![],

@@ -77,7 +77,7 @@ impl Lowerer<'_> {
                 automatic,
                 needs_moves,
                 text: e.text.clone(),
-                name: e.name.clone(),
+                name: e.name.as_ref().map(|n| n.text.clone()),
             });
         }
     }

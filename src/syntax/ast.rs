@@ -330,8 +330,9 @@ pub enum Stmt {
 pub struct EndRule {
     /// Result.
     pub outcome: Outcome,
-    /// The name people are told when the rule ends a game (`loss "checkmate" if …`).
-    pub name: Option<String>,
+    /// The name people are told when the rule ends a game (`loss "checkmate" if …`),
+    /// without its quotes; its span covers them.
+    pub name: Option<Name>,
     /// Condition.
     pub cond: Cond,
     /// Marked `auto`: an automatic draw rule, not applied inside perft.

@@ -46,27 +46,7 @@ pub fn paragraph(text: &str, indent: &str) -> String {
     wrapped(&words, indent)[indent.len()..].to_string()
 }
 
-/// Text blocks side by side, `gap` spaces apart, each padded to its widest line.
-pub fn side_by_side(blocks: &[String], gap: usize) -> String {
-    let split: Vec<Vec<&str>> = blocks.iter().map(|b| b.lines().collect()).collect();
-    let widths: Vec<usize> = split.iter().map(|l| l.iter().map(|s| s.chars().count()).max().unwrap_or(0)).collect();
-    let rows = split.iter().map(Vec::len).max().unwrap_or(0);
-    let mut out = String::new();
-    for r in 0..rows {
-        let mut line = String::new();
-        for (b, lines) in split.iter().enumerate() {
-            let cell = lines.get(r).copied().unwrap_or("");
-            line.push_str(cell);
-            if b + 1 < split.len() {
-                let pad = widths[b] - cell.chars().count() + gap;
-                line.push_str(&" ".repeat(pad));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
+pub use crate::render::lone::side_by_side;
 
 #[cfg(test)]
 mod tests {
@@ -89,11 +69,5 @@ mod tests {
         assert!(lines.len() > 1 && lines[0].starts_with("from: moves e2-e4"));
         assert!(lines[1..].iter().all(|l| l.starts_with("  e2-e4")));
         assert_eq!(paragraph("from: the start", "  "), "from: the start\n");
-    }
-
-    #[test]
-    fn blocks_stand_side_by_side() {
-        let text = side_by_side(&["ab\nc".to_string(), "x\ny\nz".to_string()], 2);
-        assert_eq!(text, "ab  x\nc   y\n    z\n");
     }
 }

@@ -88,6 +88,12 @@ pub enum CheckCode {
     TooManySetupSteps = 41,
     /// A number in the rules text outside the range its place allows.
     ValueOutOfRange = 42,
+    /// An end rule's name is empty (`loss "" if …`).
+    EmptyEndName = 43,
+    /// An end rule's name has a line break.
+    MultilineEndName = 44,
+    /// A draw and a rule that decides a winner share a name.
+    EndNameOutcomes = 45,
 }
 
 impl CheckCode {
@@ -135,6 +141,9 @@ impl CheckCode {
         CheckCode::TooManyRegisters,
         CheckCode::TooManySetupSteps,
         CheckCode::ValueOutOfRange,
+        CheckCode::EmptyEndName,
+        CheckCode::MultilineEndName,
+        CheckCode::EndNameOutcomes,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -255,6 +264,19 @@ const EXPLANATIONS: &[&str] = &[
     "A number in the rules text is outside the range its place allows: a counter starts \
      between -1000000000 and 1000000000, and `repetition(N)` counts 1 to 255 repetitions. \
      The ranges keep every later computation exact.",
+    // EmptyEndName
+    "An end rule's name (`loss \"checkmate\" if no-moves & check`) is what players are told \
+     when the rule ends a game. `\"\"`, or a name of spaces only, tells them nothing: write a \
+     few words, or leave the quotes out (the rule's text is reported instead).",
+    // MultilineEndName
+    "An end rule's name is printed inside one line of `play`, `show`, records and selfplay's \
+     summary; a line break in it would split them. Write the name on one line.",
+    // EndNameOutcomes
+    "Two end rules have the same name, but one is a draw and the other decides a winner. A \
+     game's result is reported with the name of the rule that decided it and selfplay counts \
+     endings by name, so the two would be confused. Rules may share a name when both decide \
+     a winner (`loss \"towers lost\" if ...` and `win \"towers lost\" if ...`: the same event seen \
+     from either side) or both are draws.",
 ];
 
 #[cfg(test)]

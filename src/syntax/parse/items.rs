@@ -175,9 +175,7 @@ impl Ctx {
         let mut v = vec![];
         for r in p.into_inner() {
             let sp = self.span(&r);
-            // pest counts the skipped comments after a rule as part of it: drop them.
-            let code = r.as_str().lines().map(|l| l.split('#').next().unwrap_or(""));
-            let text = code.flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ");
+            let (raw, at) = (r.as_str(), r.as_span().start());
             let mut it = r.into_inner();
             let outcome = match it.next().unwrap().as_str() {
                 "win" => Outcome::Win,
@@ -185,9 +183,12 @@ impl Ctx {
                 _ => Outcome::Draw,
             };
             let mut next = it.next().unwrap();
+            let mut unnamed = raw.to_string();
             let name = (next.as_rule() == Rule::string).then(|| {
+                let (s, e) = (next.as_span().start() - at, next.as_span().end() - at);
+                unnamed = format!("{}{}", &raw[..s], &raw[e..]);
                 let quoted = next.as_str();
-                quoted[1..quoted.len() - 1].to_string()
+                Name { text: quoted[1..quoted.len() - 1].to_string(), span: self.span(&next) }
             });
             if name.is_some() {
                 next = it.next().unwrap();
@@ -197,11 +198,10 @@ impl Ctx {
                 next = it.next().unwrap();
             }
             let cond = self.cond(next)?;
-            // The text is the rule without its name (test cases name rules by either).
-            let text = match &name {
-                Some(n) => text.replacen(&format!("\"{n}\" "), "", 1),
-                None => text,
-            };
+            // The text is the rule without its name (test cases name rules by either);
+            // pest counts the skipped comments after a rule as part of it: drop them.
+            let code = unnamed.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+            let text = code.split_whitespace().collect::<Vec<_>>().join(" ");
             v.push(EndRule { outcome, name, cond, auto, text, span: sp });
         }
         Ok(v)
