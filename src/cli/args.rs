@@ -169,7 +169,7 @@ impl Cmd {
     pub fn games_mut(&mut self) -> Vec<&mut String> {
         match self {
             Cmd::Check { game, .. } | Cmd::Rules { game, .. } => vec![game],
-            Cmd::Moves(s) | Cmd::Show(s) | Cmd::Perft { start: s, .. } | Cmd::Render { start: s, .. } => {
+            Cmd::Moves(s) | Cmd::Show { start: s, .. } | Cmd::Perft { start: s, .. } | Cmd::Render { start: s, .. } => {
                 vec![&mut s.game]
             }
             Cmd::Play(a) => vec![&mut a.start.game],

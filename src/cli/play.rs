@@ -8,7 +8,6 @@ use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use crate::record::{may_write, save_text, write_atomic};
-use crate::render::{Style, show_styled};
 use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -18,6 +17,7 @@ mod end;
 mod explain;
 mod hidden;
 mod input;
+mod view;
 
 /// Who decides for a side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +142,8 @@ struct Session<'g, L> {
     lines: L,
     /// Whether this session has written the autosave record.
     autosaved: bool,
+    /// Whether the board is drawn turned round (`flip`).
+    flip: bool,
 }
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -149,7 +151,21 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
         let drawn = HashMap::new();
-        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, drawn, lines, autosaved: false }
+        Session {
+            g,
+            st,
+            hist,
+            record,
+            undo: vec![],
+            opts,
+            ais,
+            rng,
+            public: None,
+            drawn,
+            lines,
+            autosaved: false,
+            flip: false,
+        }
     }
 
     /// Who decides at the current position.
@@ -165,7 +181,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// One round: the board, then chance, a machine player or the person acts.
     fn turn(&mut self) -> ControlFlow<End> {
         self.reveal();
-        print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout()));
+        print!("{}", self.board());
         let (list, status) = match self.g.checked_node(&self.st, &self.hist, true) {
             Ok(node) => node,
             Err(e) => return self.stop(&e),
@@ -319,7 +335,14 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                 self.moves(list, arg);
                 Continue(())
             }
-            // `rules` (the game's rules, from the rulebook module) is wired in here.
+            "rules" => {
+                println!("{}", crate::render::rulebook(g));
+                Continue(())
+            }
+            "flip" => {
+                self.flip();
+                Continue(())
+            }
             "hint" => self.hint(),
             "save" => self.save(arg, false),
             "save!" => self.save(arg, true),
@@ -456,7 +479,8 @@ fn help_text() -> String {
         "  save FILE     write the game record (save! FILE or save FILE --force replaces a file)",
         "  resign        give up the game",
         "  draw          offer a draw",
-        // The lead wires `rules` here: the game's rules, from the rulebook module.
+        "  rules         the game's rules: its pieces and how they move, how it ends",
+        "  flip          turn the board round",
         "  help          this list",
         "  quit          leave (an unfinished game stays in its autosave)",
     ]

@@ -3,7 +3,6 @@
 
 use super::{End, Line, Session, Side, help_text};
 use crate::ai::material;
-use crate::render::{Style, show_styled};
 use std::ops::ControlFlow::{self, Break, Continue};
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -47,7 +46,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                     let _ = self.save(arg, cmd == "save!");
                 }
                 "moves" => println!("the game's actions: {}", self.public_record().join(" ")),
-                "show" => print!("{}", show_styled(self.g, &self.shown(), &self.hist, Style::for_stdout())),
+                "show" => print!("{}", self.board()),
+                "rules" => println!("{}", crate::render::rulebook(self.g)),
                 "help" => println!("{}", help_text()),
                 _ => println!("{said}; type undo, save FILE, moves, show or quit"),
             }
