@@ -438,3 +438,28 @@ fn random_mutations_of_a_record_never_panic_and_what_reads_writes_back() {
     // Some mutations keep a record readable (in a comment-free movetext, most do not).
     assert!(read > 0 && read < 3000, "{read}");
 }
+
+#[test]
+fn the_example_of_the_docs_is_what_play_writes() {
+    let dir = scratch("docs");
+    let file = dir.join("fool.pgn");
+    let o = interp(&["play", CHESS, "--record", file.to_str().unwrap()], "f2-f3\ne7-e5\ng2-g4\nd8-h4\n");
+    assert!(o.status.success(), "{}", err(&o));
+    let written = std::fs::read_to_string(&file).unwrap();
+    // (Date, time and the game file's fingerprint change; the reason is the rule's name or text.)
+    let varying = ["[Date ", "[Time ", "[GameHash ", "[Termination "];
+    let fixed = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| !varying.iter().any(|v| l.starts_with(v))).map(String::from).collect()
+    };
+    for doc in ["README.md", "docs/RECORDS.md"] {
+        let text = std::fs::read_to_string(repo_path(doc)).unwrap();
+        let at = text.find("[Game \"games/chess.toml\"]").unwrap_or_else(|| panic!("{doc} has no example"));
+        let example = &text[at..at + text[at..].find("```").unwrap()];
+        assert_eq!(fixed(example), fixed(&written), "{doc}");
+    }
+    let g = open(CHESS);
+    let rec = &parse_records(&written).unwrap()[0];
+    let r = replay(&g, rec, None).unwrap();
+    assert_eq!(rec.tag("Termination"), Some(g.verdict(&r.state, &r.history).unwrap().unwrap().reason(&g).as_str()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
