@@ -7,7 +7,7 @@ use crate::ai::{Ai, Choice, Limits, Rng, describe_score, random_move, sample_cha
 use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
-use crate::record::{may_write, save_text, write_atomic};
+use crate::record::{GameRecord, Header, Outcome, Recorder, may_write, replay_actions, write_atomic};
 use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -53,12 +53,13 @@ pub struct PlayOpts {
     pub limits: Limits,
     /// Path of the game file (for `save`).
     pub game_path: String,
-    /// The starting position string, when not the setup (for `save`).
-    pub fen: Option<String>,
-    /// The game file's bytes when the game was opened (their fingerprint goes into records).
-    pub game_bytes: Vec<u8>,
+    /// The tags of the game's record: game file and fingerprint, options, players, when
+    /// it began, the start when not the setup.
+    pub header: Header,
     /// Where the autosave record is kept, if anywhere.
     pub autosave: Option<PathBuf>,
+    /// `--record FILE`: the record kept up to date at every action, and kept at the end.
+    pub record_file: Option<PathBuf>,
 }
 
 /// One line of the person's input.
@@ -108,6 +109,7 @@ where
     L: Iterator<Item = Line>,
 {
     let mut session = Session::new(g, st, hist, record, opts, lines);
+    session.keep_record();
     let end = loop {
         if let Break(end) = session.turn() {
             break end;
@@ -144,6 +146,10 @@ struct Session<'g, L> {
     autosaved: bool,
     /// Whether the board is drawn turned round (`flip`).
     flip: bool,
+    /// How the game ended when no end rule ended it (a resignation, an agreed draw).
+    ended: Option<(Outcome, String)>,
+    /// Keeps the game's record (replaying only what changed).
+    recorder: Recorder,
 }
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -151,12 +157,24 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
         let drawn = HashMap::new();
+        // The positions before each action so far, for `undo` (after `--load` too), each
+        // with whether a person decided there.
+        let person = |s: &State| !g.is_chance(s) && opts.sides[s.to_move as usize] == Side::Human;
+        let undo = replay_actions(g, opts.header.start.as_deref(), &record, false).map_or(vec![], |r| {
+            r.before
+                .into_iter()
+                .map(|s| {
+                    let p = person(&s);
+                    (s, p)
+                })
+                .collect()
+        });
         Session {
             g,
             st,
             hist,
             record,
-            undo: vec![],
+            undo,
             opts,
             ais,
             rng,
@@ -164,6 +182,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             drawn,
             lines,
             autosaved: false,
+            ended: None,
+            recorder: Recorder::default(),
             flip: false,
         }
     }
@@ -219,17 +239,40 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         self.autosave();
     }
 
-    /// The record of the game so far.
-    fn record_text(&self) -> String {
-        save_text(&self.opts.game_path, &self.opts.game_bytes, self.public_record(), self.opts.fen.as_deref())
+    /// The record of the game so far (without hidden choices not yet revealed), with the
+    /// result of a resignation or an agreed draw; None (said) if it does not replay.
+    fn game_record(&mut self) -> Option<GameRecord> {
+        match self.recorder.record(self.g, &self.opts.header, &self.record) {
+            Ok(mut rec) => {
+                if let Some((outcome, why)) = &self.ended {
+                    rec.set_outcome(*outcome, Some(why));
+                }
+                Some(rec)
+            }
+            Err(e) => {
+                println!("cannot write the record: {e}");
+                None
+            }
+        }
     }
 
-    /// Rewrites the autosave record (atomically), if there is one.
+    /// Rewrites the autosave record and the `--record` file (atomically), if any.
     fn autosave(&mut self) {
-        let Some(path) = &self.opts.autosave else { return };
-        match write_atomic(path, self.record_text().as_bytes()) {
+        self.keep_record();
+        let Some(path) = self.opts.autosave.clone() else { return };
+        let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
+        match write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.autosaved = true,
             Err(e) => println!("cannot autosave: {e}"),
+        }
+    }
+
+    /// Rewrites the `--record` file (atomically), if there is one.
+    fn keep_record(&mut self) {
+        let Some(path) = self.opts.record_file.clone() else { return };
+        let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
+        if let Err(e) = write_atomic(&path, text.as_bytes()) {
+            println!("cannot write the record: {e}");
         }
     }
 
@@ -245,7 +288,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
 
     /// At the end: a game with a result needs its autosave no more; an unfinished one
     /// keeps it, and the person is told where.
-    fn close(&self, end: End) {
+    fn close(&mut self, end: End) {
+        if let Some(path) = self.opts.record_file.clone() {
+            self.keep_record();
+            println!("the record of the game is in {}", path.display());
+        }
         let Some(path) = &self.opts.autosave else { return };
         if end == End::Finished {
             let _ = std::fs::remove_file(path);
@@ -415,8 +462,9 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             return Continue(());
         }
         let target = Path::new(file);
+        let Some(rec) = self.game_record() else { return Continue(()) };
         let written = may_write(target, Path::new(&self.opts.game_path), force)
-            .and_then(|()| write_atomic(target, self.record_text().as_bytes()));
+            .and_then(|()| write_atomic(target, rec.to_text().as_bytes()));
         match written {
             Ok(()) => println!("saved {} actions to {file}{}", self.public_record().len(), self.hidden_note()),
             Err(e) => println!("cannot save: {e}"),

@@ -3,6 +3,7 @@
 
 use super::{End, Line, Session, Side, help_text};
 use crate::ai::material;
+use crate::record::Outcome;
 use std::ops::ControlFlow::{self, Break, Continue};
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -22,6 +23,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// agreed draw is taken back), save, list the actions or show the board.
     pub(super) fn finished(&mut self, said: &str, resigned: bool) -> ControlFlow<End> {
         println!("{said}");
+        self.keep_record();
         if !self.opts.sides.contains(&Side::Human) {
             return Break(End::Finished);
         }
@@ -32,6 +34,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             match cmd {
                 "quit" | "exit" => return Break(End::Finished),
                 "undo" if resigned => {
+                    self.ended = None;
+                    self.keep_record();
                     println!("taken back: the game goes on");
                     return Continue(());
                 }
@@ -58,6 +62,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     pub(super) fn resign(&mut self) -> ControlFlow<End> {
         let me = self.st.to_move as usize;
         let w = (me + 1) % self.g.np();
+        self.ended = Some((Outcome::Win(w as u8), format!("{} resigns", self.g.players[me])));
         let (p, w) = (&self.g.players[me], &self.g.players[w]);
         self.finished(&format!("{p} resigns\ngame over: {w} wins ({p} resigned)"), true)
     }
@@ -73,11 +78,13 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             if let Some(Line::Text(ans)) = self.lines.next()
                 && ans.trim().starts_with('y')
             {
+                self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
                 return self.finished("draw agreed\ngame over: draw (agreed)", true);
             }
             println!("draw declined");
         } else if material(g, &self.st, other as u8) <= 0 {
             println!("{} accepts the draw", g.players[other]);
+            self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
             return self.finished("game over: draw (agreed)", true);
         } else {
             println!("{} declines the draw", g.players[other]);
