@@ -200,7 +200,7 @@ fn the_last_move_and_check_are_marked() {
     assert!(text.contains(" 4  .  .  .  .  .  .  P [q] 4\n"), "{text}");
     assert!(text.contains(" 1  R  N  B  Q !K! B  N  R  1\n"), "{text}");
     assert!(
-        text.contains("\nresult: black wins\nreason: the rule `loss if no-moves & check`\ncheck: white's King on e1\n"),
+        text.contains("\nresult: black wins\nreason: checkmate\ncheck: white's King on e1\n"),
         "{text}"
     );
     // Check without mate, and no check: no mark, no line.
