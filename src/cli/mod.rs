@@ -1,9 +1,10 @@
 //! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay,
-//! explain, test, snapshot, diff.
+//! stats, explain, test, snapshot, diff.
 //!
 //! `args` holds the flags and `run` one function per command; a command's position comes
-//! from `start` (`--fen`, `--moves`) or a saved game ([`crate::record`]); `play` is the
-//! interactive game and `explain` tells what a diagnostic code means; `test` runs the test
+//! from `start` (`--fen`, `--moves`) or a saved game ([`crate::record`]); `selfplay` plays
+//! machine games and `stats` sums up their records; `play` is the interactive game and
+//! `explain` tells what a diagnostic code means; `test` runs the test
 //! cases of games, `snapshot` keeps reports of what their rules do and `diff` compares two
 //! rule sets (all three from [`crate::author`]). Pictures come from [`crate::render`].
 
@@ -13,6 +14,7 @@ mod diff;
 mod explain;
 mod play;
 mod run;
+mod selfplay;
 mod snapshot;
 mod start;
 mod test;

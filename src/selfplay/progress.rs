@@ -1,0 +1,141 @@
+//! Progress of a run on stderr: on a terminal, a bar with the games done, decider A's
+//! running score and Elo, the plies of the games being played (so a long game shows
+//! activity) and an ETA; otherwise plain lines, about every tenth of the run and at most
+//! every half minute (never a carriage return into a file); nothing when quiet.
+
+use super::Score;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How progress is shown.
+enum Mode {
+    /// A redrawn bar (stderr is a terminal).
+    Bar(ProgressBar),
+    /// A line now and then (stderr is a file or a pipe).
+    Lines,
+    /// Nothing.
+    Off,
+}
+
+/// What the report knows so far.
+#[derive(Default)]
+struct Tally {
+    /// Games finished.
+    done: usize,
+    /// Decider A's results.
+    score: Score,
+    /// The games being played (their number in the run, from 1) and their plies so far.
+    live: BTreeMap<usize, usize>,
+    /// When the last plain line was written.
+    last_line: Option<Instant>,
+}
+
+/// The progress report of one run (shared by the threads playing its games).
+pub struct Progress {
+    mode: Mode,
+    total: usize,
+    started: Instant,
+    tally: Mutex<Tally>,
+}
+
+/// The longest wait between two plain lines.
+const LINE_EVERY: Duration = Duration::from_secs(30);
+
+impl Progress {
+    /// A report of `total` games; `shown` false for none.
+    pub fn new(total: usize, shown: bool) -> Progress {
+        let mode = if !shown {
+            Mode::Off
+        } else if std::io::stderr().is_terminal() {
+            Mode::Bar(bar(total))
+        } else {
+            Mode::Lines
+        };
+        Progress { mode, total, started: Instant::now(), tally: Mutex::new(Tally::default()) }
+    }
+
+    /// Game `number` (from 1) has played `plies` actions.
+    pub fn ply(&self, number: usize, plies: usize) {
+        let Mode::Bar(bar) = &self.mode else { return };
+        let mut t = self.lock();
+        t.live.insert(number, plies);
+        bar.set_message(message(&t));
+    }
+
+    /// Game `number` (from 1) ended with this result for decider A.
+    pub fn done(&self, number: usize, result: Score) {
+        let mut t = self.lock();
+        t.live.remove(&number);
+        t.done += 1;
+        t.score += result;
+        match &self.mode {
+            Mode::Bar(bar) => {
+                bar.set_position(t.done as u64);
+                bar.set_message(message(&t));
+            }
+            Mode::Lines => self.maybe_line(&mut t),
+            Mode::Off => {}
+        }
+    }
+
+    /// Ends the report (the bar stays on screen with its last state).
+    pub fn finish(&self) {
+        if let Mode::Bar(bar) = &self.mode {
+            bar.finish();
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Tally> {
+        self.tally.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A plain line at every tenth of the run, at its end, and after a long silence.
+    fn maybe_line(&self, t: &mut Tally) {
+        let step = self.total.div_ceil(10).max(1);
+        let late = t.last_line.unwrap_or(self.started).elapsed() >= LINE_EVERY;
+        if !t.done.is_multiple_of(step) && t.done != self.total && !late {
+            return;
+        }
+        t.last_line = Some(Instant::now());
+        let secs = self.started.elapsed().as_secs_f64();
+        let left = if t.done == 0 { 0.0 } else { secs / t.done as f64 * (self.total - t.done) as f64 };
+        eprintln!(
+            "selfplay: {}/{} games ({:.0}%), A {} (Elo {}), {secs:.0} s elapsed, about {left:.0} s left",
+            t.done,
+            self.total,
+            100.0 * t.done as f64 / self.total.max(1) as f64,
+            wdl(&t.score),
+            t.score.short_elo()
+        );
+    }
+}
+
+/// `3-1-2`: wins, draws, losses.
+fn wdl(s: &Score) -> String {
+    format!("{}-{}-{}", s.wins, s.draws, s.losses)
+}
+
+/// The bar's message: A's score and Elo, then the games being played with their plies.
+fn message(t: &Tally) -> String {
+    let mut m = format!("A {} (W-D-L), Elo {}", wdl(&t.score), t.score.short_elo());
+    let live: Vec<String> = t.live.iter().take(4).map(|(g, p)| format!("game {g} ply {p}")).collect();
+    if !live.is_empty() {
+        m.push_str(" | ");
+        m.push_str(&live.join(", "));
+    }
+    m
+}
+
+/// The bar: a spinner that turns while games are played, games done of all, ETA, message.
+fn bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} games, ETA {eta} | {wide_msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
