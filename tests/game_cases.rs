@@ -144,7 +144,9 @@ fn cases_start_from_a_saved_game_and_live_in_the_game_file_too() {
     let inline = "\n[[case]]\nname = \"inline\"\nperft = [7]\n";
     std::fs::write(dir.join("minichess.toml"), format!("{rules}{inline}")).unwrap();
     let moves = ["b2-b3".to_string(), "c4-c3".to_string()];
-    let saved = interp::record::save_text("minichess.toml", rules.as_bytes(), &moves, None);
+    let g = interp::open(dir.join("minichess.toml").to_str().unwrap(), &[]).unwrap();
+    let header = interp::record::Header::new("minichess.toml", rules.as_bytes(), &[], vec!["human".into(); 2]);
+    let saved = interp::record::GameRecord::of_game(&g, &header, &moves).unwrap().to_text();
     std::fs::create_dir_all(dir.join("saves")).unwrap();
     std::fs::write(dir.join("saves/game.txt"), saved).unwrap();
     // From the saved game (White to move after b2-b3 c4-c3), then d2 takes on c3.

@@ -69,9 +69,9 @@ fn save_then_load_reaches_the_same_position() {
     assert!(stdout(&o).contains(&format!("saved 4 actions to {f}")), "{}", stdout(&o));
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], format!("game {CHESS}"));
-    assert!(lines[1].starts_with("hash ") && lines[1].len() == "hash ".len() + 16, "{text}");
-    assert_eq!(lines[2], "moves e2-e4 e7-e5 g1-f3 b8-c6");
+    assert_eq!(lines[0], format!("[Game \"{CHESS}\"]"));
+    assert!(lines[2].starts_with("[GameHash \"") && lines[2].len() == "[GameHash \"\"]".len() + 16, "{text}");
+    assert_eq!(lines.last().unwrap(), &"1. e2-e4 e7-e5 2. g1-f3 b8-c6 *");
 
     let expected = stdout(&interp(&["show", CHESS, "--moves", "e2-e4 e7-e5 g1-f3 b8-c6"], ""));
     let o = interp(&["play", CHESS, "--load", f], "show\n");
@@ -88,9 +88,9 @@ fn broken_saved_games_are_refused() {
     let cases = [
         ("truncated", "game games/chess.toml\n".to_string(), "truncated"),
         ("empty", String::new(), "truncated"),
-        ("hash", "game games/chess.toml\nhash 0123456789abcdef\nmoves e2-e4\n".to_string(), "another version"),
         ("garbled", "game games/chess.toml\nhash zz\nmoves\n".to_string(), "bad hash"),
-        ("order", "hash 0\ngame x\nmoves\n".to_string(), "expected a `game"),
+        ("order", "hash 0\ngame x\nmoves\n".to_string(), "line 1, column 1: expected a `game"),
+        ("cut", "[Game \"games/chess.toml\"]\n\n1. e2-e4 e7".to_string(), "line 3, column 12: truncated"),
     ];
     for (name, text, needle) in cases {
         let file = temp(name);
@@ -106,13 +106,26 @@ fn broken_saved_games_are_refused() {
     let o = interp(&["play", CHESS], &format!("e2-e4\nsave {}\n", good.to_str().unwrap()));
     assert!(o.status.success());
     // (The record counts its actions: the count is edited too, or the record is refused as cut.)
-    let text = std::fs::read_to_string(&good).unwrap().replace("moves e2-e4", "moves e2-e4 e2-e4");
-    let text = text.replace("actions 1\n", "actions 2\n");
+    let text = std::fs::read_to_string(&good).unwrap().replace("1. e2-e4 *", "1. e2-e4 e2-e4 *");
+    let text = text.replace("[Plies \"1\"]", "[Plies \"2\"]");
     std::fs::write(&good, text).unwrap();
     let o = interp(&["play", CHESS, "--load", good.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("illegal action `e2-e4` at index 1"), "{}", stderr(&o));
+    let want = "at move 1 (black, action 2 of the record): `e2-e4` is not legal; legal there: a7-a5";
+    assert!(stderr(&o).contains(want), "{}", stderr(&o));
     let _ = std::fs::remove_file(&good);
+}
+
+#[test]
+fn a_record_of_another_version_of_the_game_file_replays_with_a_warning() {
+    let file = temp("other-version");
+    std::fs::write(&file, "game games/chess.toml\nhash 0123456789abcdef\nmoves e2-e4\n").unwrap();
+    let o = interp(&["play", CHESS, "--load", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want = "warning: recorded with another version of games/chess.toml (hash 0123456789abcdef";
+    assert!(stderr(&o).contains(want), "{}", stderr(&o));
+    assert!(stdout(&o).contains("black to move"), "{}", stdout(&o));
+    let _ = std::fs::remove_file(&file);
 }
 
 #[test]

@@ -259,25 +259,37 @@ fn a_record_cut_anywhere_is_refused_or_holds_every_action() {
     let dir = temp_dir("cut");
     let file = dir.join("r.save");
     for fen in [None, Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")] {
-        // (The setup without castling rights: a cut that lost the `fen` line would load the
+        // (The setup without castling rights: a cut that lost the `FEN` tag would load the
         // same actions from another start.)
         let moves: Vec<String> = if fen.is_some() { vec!["e2-e4".into(), "e7-e5".into()] } else { moves.clone() };
-        let text = interp::record::save_text(path, &bytes, &moves, fen);
-        assert!(text.ends_with(&format!("actions {}\nend\n", moves.len())), "{text}");
+        let mut header = interp::record::Header::new(path, &bytes, &[], vec!["human".into(); 2]);
+        header.start = fen.map(String::from);
+        let text = interp::record::GameRecord::of_game(&g, &header, &moves).unwrap().to_text();
+        assert!(text.ends_with(" *\n"), "{text}");
         for cut in 0..text.len() {
             std::fs::write(&file, &text[..cut]).unwrap();
             match interp::record::load_record(&g, path, file.to_str().unwrap()) {
                 Err(_) => {}
-                // Only a cut just after the `moves` line can load (as an old-style record):
-                // with every action and the same start.
-                Ok((_, _, got, f)) => assert_eq!((got, f.as_deref()), (moves.clone(), fen), "cut at {cut}"),
+                // Only a cut of the last line break can load: with every action and the same start.
+                Ok((_, _, got, f)) => {
+                    assert_eq!((got, f.as_deref()), (moves.clone(), fen), "cut at {cut}");
+                    assert_eq!(cut, text.len() - 1);
+                }
             }
         }
         std::fs::write(&file, &text).unwrap();
         assert_eq!(interp::record::load_record(&g, path, file.to_str().unwrap()).unwrap().2, moves);
     }
-    // Old records (three lines, a fourth for the position string) still load.
-    let old = format!("game {CHESS}\nhash {:016x}\nmoves e2-e4 e7-e5\n", interp::record::fnv1a64(&bytes));
+    // Records of the older formats still load: with a count and `end`, and the oldest (three
+    // lines, a fourth for the position string).
+    let hash = interp::record::fnv1a64(&bytes);
+    let counted = format!("game {CHESS}\nhash {hash:016x}\nmoves e2-e4 e7-e5\nactions 2\nend\n");
+    std::fs::write(&file, &counted).unwrap();
+    assert_eq!(interp::record::load_record(&g, path, file.to_str().unwrap()).unwrap().2, ["e2-e4", "e7-e5"]);
+    std::fs::write(&file, counted.replace("actions 2", "actions 3")).unwrap();
+    let e = interp::record::load_record(&g, path, file.to_str().unwrap()).unwrap_err().to_string();
+    assert!(e.contains("line 4, column 1: truncated or edited: `actions 3`"), "{e}");
+    let old = format!("game {CHESS}\nhash {hash:016x}\nmoves e2-e4 e7-e5\n");
     std::fs::write(&file, &old).unwrap();
     assert_eq!(interp::record::load_record(&g, path, file.to_str().unwrap()).unwrap().2, ["e2-e4", "e7-e5"]);
     // (A rook beside the kings: bare kings would be a draw, after which nothing is played.)

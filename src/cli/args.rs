@@ -56,6 +56,13 @@ pub struct Start {
     /// Set a game option: NAME or NAME=VALUE (repeatable).
     #[arg(long = "option")]
     pub options: Vec<String>,
+    /// Start from a game record (written by `save`, `play --record` or `selfplay
+    /// --records`): its start and actions, replayed; its options unless --option is given.
+    #[arg(long, conflicts_with_all = ["moves", "fen"])]
+    pub load: Option<String>,
+    /// Which game of the --load file, 1-based (a file may hold several).
+    #[arg(long, default_value_t = 1, requires = "load", value_parser = ranged::<usize>(1, MAX_GAMES))]
+    pub load_game: usize,
 }
 
 /// Subcommands.
@@ -166,9 +173,14 @@ pub struct PlayArgs {
     /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic).
     #[arg(long, value_parser = ranged::<u64>(1, MAX_NODES))]
     pub nodes: Option<u64>,
-    /// Continue a game saved with `save FILE` (instead of --moves/--fen).
-    #[arg(long)]
-    pub load: Option<String>,
+    /// Keep the game's record in FILE: rewritten (atomically) at every action, kept when
+    /// the game ends (with its result). Never the game file; an existing file only with
+    /// --force or when it is the --load file.
+    #[arg(long = "record", value_name = "FILE")]
+    pub record: Option<String>,
+    /// With --record, replace an existing file.
+    #[arg(long, requires = "record")]
+    pub force: bool,
     /// Keep the autosave record here: rewritten (atomically) after every action, removed
     /// when the game ends with a result. Without this flag the game autosaves only when
     /// input comes from a terminal, to GAME.autosave in the current directory (GAME being

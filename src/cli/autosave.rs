@@ -4,7 +4,7 @@
 use super::args::PlayArgs;
 use super::play::Line;
 use crate::ir::Game;
-use crate::record::{Loaded, load_record, may_write};
+use crate::record::{GameRecord, Replay, load, may_write};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -45,7 +45,7 @@ pub(super) fn offer(
     a: &PlayArgs,
     path: &Path,
     lines: &mut impl Iterator<Item = Line>,
-) -> Result<Option<Loaded>, i32> {
+) -> Result<Option<(GameRecord, Replay)>, i32> {
     let shown = path.display();
     if !path.exists() {
         if a.resume {
@@ -57,7 +57,7 @@ pub(super) fn offer(
     if a.no_resume {
         return Ok(None);
     }
-    let loaded = match load_record(g, &a.start.game, &path.to_string_lossy()) {
+    let loaded = match load(g, &a.start.game, path, 1) {
         Ok(l) => l,
         Err(e) if a.resume => {
             eprintln!("--resume: cannot load {shown}: {e}");
@@ -68,10 +68,13 @@ pub(super) fn offer(
             return Ok(None);
         }
     };
+    if let Some(w) = &loaded.1.other_version {
+        eprintln!("warning: {w}");
+    }
     if a.resume {
         return Ok(Some(loaded));
     }
-    println!("an unfinished game was autosaved after {} actions ({shown}): resume it? [Y/n]", loaded.2.len());
+    println!("an unfinished game was autosaved after {} actions ({shown}): resume it? [Y/n]", loaded.1.actions.len());
     let yes = match lines.next() {
         Some(Line::Text(t)) => !t.trim().to_ascii_lowercase().starts_with('n'),
         Some(Line::NotText) => true,

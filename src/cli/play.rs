@@ -7,7 +7,7 @@ use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, 
 use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
-use crate::record::{may_write, save_text, write_atomic};
+use crate::record::{GameRecord, Header, Outcome, may_write, replay_actions, write_atomic};
 use crate::render::{Style, show_styled};
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -47,12 +47,13 @@ pub struct PlayOpts {
     pub limits: Limits,
     /// Path of the game file (for `save`).
     pub game_path: String,
-    /// The starting position string, when not the setup (for `save`).
-    pub fen: Option<String>,
-    /// The game file's bytes when the game was opened (their fingerprint goes into records).
-    pub game_bytes: Vec<u8>,
+    /// The tags of the game's record: game file and fingerprint, options, players, when
+    /// it began, the start when not the setup.
+    pub header: Header,
     /// Where the autosave record is kept, if anywhere.
     pub autosave: Option<PathBuf>,
+    /// `--record FILE`: the record kept up to date at every action, and kept at the end.
+    pub record_file: Option<PathBuf>,
 }
 
 const PLAY_HELP: &str = "commands: an action (e.g. e2-e4), moves, hint, undo, show, save FILE (save! FILE or \
@@ -105,6 +106,7 @@ where
     L: Iterator<Item = Line>,
 {
     let mut session = Session::new(g, st, hist, record, opts, lines);
+    session.keep_record();
     let end = loop {
         if let Break(end) = session.turn() {
             break end;
@@ -136,13 +138,17 @@ struct Session<'g, L> {
     lines: L,
     /// Whether this session has written the autosave record.
     autosaved: bool,
+    /// How the game ended when no end rule ended it (a resignation, an agreed draw).
+    ended: Option<(Outcome, String)>,
 }
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     fn new(g: &'g Game, st: State, hist: Vec<u64>, record: Vec<String>, opts: PlayOpts, lines: L) -> Self {
         let ais = (0..g.np()).map(|p| Ai::new(g, opts.seed.wrapping_add(p as u64))).collect();
         let rng = Rng::new(opts.seed ^ 0x5eed);
-        Session { g, st, hist, record, undo: vec![], opts, ais, rng, public: None, lines, autosaved: false }
+        // The positions before each action so far, for `undo` (after `--load` too).
+        let undo = replay_actions(g, opts.header.start.as_deref(), &record, false).map_or(vec![], |r| r.before);
+        Session { g, st, hist, record, undo, opts, ais, rng, public: None, lines, autosaved: false, ended: None }
     }
 
     /// Who decides at the current position.
@@ -210,17 +216,40 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         self.autosave();
     }
 
-    /// The record of the game so far.
-    fn record_text(&self) -> String {
-        save_text(&self.opts.game_path, &self.opts.game_bytes, &self.record, self.opts.fen.as_deref())
+    /// The record of the game so far (without hidden choices not yet revealed), with the
+    /// result of a resignation or an agreed draw; None (said) if it does not replay.
+    fn game_record(&self) -> Option<GameRecord> {
+        match GameRecord::of_game(self.g, &self.opts.header, &self.record) {
+            Ok(mut rec) => {
+                if let Some((outcome, why)) = &self.ended {
+                    rec.set_outcome(*outcome, Some(why));
+                }
+                Some(rec)
+            }
+            Err(e) => {
+                println!("cannot write the record: {e}");
+                None
+            }
+        }
     }
 
-    /// Rewrites the autosave record (atomically), if there is one.
+    /// Rewrites the autosave record and the `--record` file (atomically), if any.
     fn autosave(&mut self) {
+        self.keep_record();
         let Some(path) = &self.opts.autosave else { return };
-        match write_atomic(path, self.record_text().as_bytes()) {
+        let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
+        match write_atomic(path, text.as_bytes()) {
             Ok(()) => self.autosaved = true,
             Err(e) => println!("cannot autosave: {e}"),
+        }
+    }
+
+    /// Rewrites the `--record` file (atomically), if there is one.
+    fn keep_record(&self) {
+        let Some(path) = &self.opts.record_file else { return };
+        let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
+        if let Err(e) = write_atomic(path, text.as_bytes()) {
+            println!("cannot write the record: {e}");
         }
     }
 
@@ -237,6 +266,10 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// At the end: a game with a result needs its autosave no more; an unfinished one
     /// keeps it, and the person is told where.
     fn close(&self, end: End) {
+        if let Some(path) = &self.opts.record_file {
+            self.keep_record();
+            println!("the record of the game is in {}", path.display());
+        }
         let Some(path) = &self.opts.autosave else { return };
         if end == End::Finished {
             let _ = std::fs::remove_file(path);
@@ -360,10 +393,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             return Continue(());
         }
         let target = Path::new(file);
+        let Some(rec) = self.game_record() else { return Continue(()) };
         let written = may_write(target, Path::new(&self.opts.game_path), force)
-            .and_then(|()| write_atomic(target, self.record_text().as_bytes()));
+            .and_then(|()| write_atomic(target, rec.to_text().as_bytes()));
         match written {
-            Ok(()) => println!("saved {} actions to {file}", self.record.len()),
+            Ok(()) => println!("saved {} actions to {file}", rec.actions().len()),
             Err(e) => println!("cannot save: {e}"),
         }
         Continue(())
@@ -396,6 +430,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let me = self.st.to_move as usize;
         let w = (me + 1) % self.g.np();
         println!("{} resigns; {} wins", self.g.players[me], self.g.players[w]);
+        self.ended = Some((Outcome::Win(w as u8), format!("{} resigns", self.g.players[me])));
         Break(End::Finished)
     }
 
@@ -411,11 +446,13 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                 && ans.trim().starts_with('y')
             {
                 println!("draw agreed");
+                self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
                 return Break(End::Finished);
             }
             println!("draw declined");
         } else if material(g, &self.st, other as u8) <= 0 {
             println!("{} accepts the draw", g.players[other]);
+            self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
             return Break(End::Finished);
         } else {
             println!("{} declines the draw", g.players[other]);

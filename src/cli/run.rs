@@ -4,11 +4,11 @@ use super::args::{Cli, Cmd, PlayArgs, Start};
 use super::diff::diff;
 use super::explain::explain;
 use super::play::{Lines, PlayOpts, Side, play as play_session};
-use super::start::{open, reach, with_start};
+use super::start::{open, open_loaded, reach, with_start};
 use crate::ai::Limits;
 use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
-use crate::record::{Loaded, load_record, may_write, write_atomic};
+use crate::record::{GameRecord, Header, Replay, may_write, write_atomic};
 use crate::render::show as show_text;
 use std::time::Instant;
 
@@ -139,20 +139,22 @@ fn side_flag(flag: &str, who: &str) -> Result<Side, i32> {
     })
 }
 
-/// `play`: an interactive game from the start, `--fen`/`--moves`, a saved game, or the
-/// unfinished game of the autosave record.
+/// `play`: an interactive game from the start, `--fen`/`--moves`, a game record
+/// (`--load`), or the unfinished game of the autosave record.
 fn play(a: &PlayArgs) -> i32 {
     let (first, others) = match side_flag("white", &a.white).and_then(|w| Ok((w, side_flag("black", &a.black)?))) {
         Ok(sides) => sides,
         Err(code) => return code,
     };
-    if a.load.is_some() && (!a.start.moves.trim().is_empty() || a.start.fen.is_some()) {
-        eprintln!("--load replays a saved game; do not combine it with --moves or --fen");
-        return 2;
-    }
-    let g = match open(&a.start.game, &a.start.options) {
-        Ok(g) => g,
-        Err(code) => return code,
+    let (g, loaded) = match &a.start.load {
+        Some(_) => match open_loaded(&a.start) {
+            Ok((g, rec, r)) => (g, Some((rec, r))),
+            Err(code) => return code,
+        },
+        None => match open(&a.start.game, &a.start.options) {
+            Ok(g) => (g, None),
+            Err(code) => return code,
+        },
     };
     let game_bytes = match crate::files::read_bytes(std::path::Path::new(&a.start.game)) {
         Ok(b) => b,
@@ -163,8 +165,8 @@ fn play(a: &PlayArgs) -> i32 {
     };
     let stdin = std::io::stdin();
     let mut lines = Lines(stdin.lock());
-    let autosave = match super::autosave::path(a) {
-        Ok(p) => p,
+    let (autosave, record_file) = match super::autosave::path(a).and_then(|p| Ok((p, record_path(a)?))) {
+        Ok(paths) => paths,
         Err(code) => return code,
     };
     let resumed = match &autosave {
@@ -174,35 +176,78 @@ fn play(a: &PlayArgs) -> i32 {
         },
         None => None,
     };
-    let (st, hist, record, fen) = match resumed.map_or_else(|| play_start(&g, a), Ok) {
+    let (rec, r) = match resumed.or(loaded).map(|(rec, r)| (Some(rec), r)).map_or_else(|| play_start(&g, a), Ok) {
         Ok(start) => start,
         Err(code) => return code,
     };
+    let limits = limits(a.think, a.nodes, 1000);
     let sides = per_player(g.np(), first, others);
-    let opts = PlayOpts {
-        sides,
-        seed: a.seed,
-        limits: limits(a.think, a.nodes, 1000),
-        game_path: a.start.game.clone(),
-        fen,
-        game_bytes,
-        autosave,
-    };
-    play_session(&g, st, hist, record, opts, lines)
+    let header = play_header(a, &game_bytes, rec.as_ref(), &sides, &limits, r.start.clone());
+    let opts = PlayOpts { sides, seed: a.seed, limits, game_path: a.start.game.clone(), header, autosave, record_file };
+    play_session(&g, r.state, r.history, r.actions, opts, lines)
 }
 
-/// Where `play` starts when it does not resume: the saved game of `--load`, else the
-/// position of `--fen` and `--moves`.
-fn play_start(g: &Game, a: &PlayArgs) -> Result<Loaded, i32> {
-    let Some(file) = &a.load else {
-        let (st, hist) = reach(g, &a.start)?;
-        let record = a.start.moves.split_whitespace().map(String::from).collect();
-        return Ok((st, hist, record, a.start.fen.clone()));
+/// Where `play` starts without a record: the position of `--fen` and `--moves`.
+fn play_start(g: &Game, a: &PlayArgs) -> Result<(Option<GameRecord>, Replay), i32> {
+    let actions: Vec<String> = a.start.moves.split_whitespace().map(String::from).collect();
+    let (state, history) = reach(g, &a.start)?;
+    let before = vec![];
+    Ok((None, Replay { state, history, before, actions, start: a.start.fen.clone(), other_version: None }))
+}
+
+/// The `--record` file of `play`: never the game file; an existing file only with
+/// `--force` or when it is the `--load` file (it then goes on). A refusal exits 2.
+fn record_path(a: &PlayArgs) -> Result<Option<std::path::PathBuf>, i32> {
+    let Some(file) = &a.record else { return Ok(None) };
+    let target = std::path::Path::new(file);
+    let same =
+        |l: &String| std::fs::canonicalize(l).ok().is_some_and(|l| std::fs::canonicalize(target).ok() == Some(l));
+    let force = a.force || a.start.load.as_ref().is_some_and(same);
+    match may_write(target, std::path::Path::new(&a.start.game), force) {
+        Ok(()) => Ok(Some(target.to_path_buf())),
+        Err(e) => {
+            eprintln!("--record {e}");
+            Err(2)
+        }
+    }
+}
+
+/// How a record names who plays a side: `human`, `random`, `ai (1000 ms)`, `ai (300 nodes)`.
+fn side_name(side: Side, l: &Limits) -> String {
+    match side {
+        Side::Human => "human".to_string(),
+        Side::Random => "random".to_string(),
+        Side::Ai => match (l.time_ms, l.nodes) {
+            (_, Some(n)) => format!("ai ({n} nodes)"),
+            (Some(t), None) => format!("ai ({t} ms)"),
+            (None, None) => "ai".to_string(),
+        },
+    }
+}
+
+/// The record header of a `play` game: the game file, options, players and, for a game
+/// that goes on from a record, the date and time it began there.
+fn play_header(
+    a: &PlayArgs,
+    game_bytes: &[u8],
+    from: Option<&GameRecord>,
+    sides: &[Side],
+    l: &Limits,
+    start: Option<String>,
+) -> Header {
+    let options = match from {
+        Some(rec) if a.start.options.is_empty() => rec.options(),
+        _ => a.start.options.clone(),
     };
-    load_record(g, &a.start.game, file).map_err(|e| {
-        eprintln!("cannot load {file}: {e}");
-        2
-    })
+    let players = sides.iter().map(|s| side_name(*s, l)).collect();
+    let mut h = Header::new(&a.start.game, game_bytes, &options, players);
+    h.start = start;
+    if let Some(rec) = from
+        && let (Some(d), Some(t)) = (rec.tag("Date"), rec.tag("Time"))
+    {
+        (h.date, h.time) = (d.to_string(), t.to_string());
+    }
+    h
 }
 
 /// `render`: the SVG picture of the position, written atomically to `output` (never over
