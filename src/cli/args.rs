@@ -111,6 +111,13 @@ pub enum Cmd {
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),
+    /// Summarize the games of record files (`selfplay --records`, several shards' files
+    /// together) as `selfplay` does.
+    Stats {
+        /// The record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+    },
     /// Run the test cases of games ([[case]] tables, NAME.tests.toml); exit 1 if one fails.
     Test {
         /// Game files (default: every game under games/).
@@ -241,9 +248,13 @@ pub struct SelfplayArgs {
     /// games of a pair to the same shard; the N shards together play the whole run.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::selfplay::Shard>,
-    /// Write every game to this file as a game record (`interp stats` reads them back).
+    /// Write every game to this file as a game record, in game order, once the run is
+    /// over (`interp stats` reads them back; `play --load FILE --load-game N` replays one).
     #[arg(long, value_name = "FILE")]
     pub records: Option<String>,
+    /// Replace the --records file if it exists.
+    #[arg(long, requires = "records")]
+    pub force: bool,
     /// No progress report on stderr.
     #[arg(long, short = 'q')]
     pub quiet: bool,

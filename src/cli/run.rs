@@ -22,6 +22,7 @@ pub fn run(cli: Cli) -> i32 {
         Cmd::Play(args) => play(&args),
         Cmd::Render { start, output, force } => render(&start, &output, force),
         Cmd::Selfplay(args) => super::selfplay::selfplay(&args),
+        Cmd::Stats { records } => super::selfplay::stats(&records),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
         Cmd::Snapshot { games, check, accept, dir } => super::snapshot::snapshot(&games, check, accept, dir.as_deref()),
