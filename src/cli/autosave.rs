@@ -4,7 +4,7 @@
 use super::args::PlayArgs;
 use super::play::Line;
 use crate::ir::Game;
-use crate::record::{GameRecord, Replay, load, may_write};
+use crate::record::{GameRecord, Replay, load, may_write, other_version, read_record};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -57,6 +57,12 @@ pub(super) fn offer(
     if a.no_resume {
         return Ok(None);
     }
+    if let Ok(rec) = read_record(path, 1)
+        && let Ok(bytes) = crate::files::read_bytes(Path::new(&a.start.game))
+        && let Some(w) = other_version(&rec, &bytes)
+    {
+        eprintln!("warning: {w}");
+    }
     let loaded = match load(g, &a.start.game, path, 1) {
         Ok(l) => l,
         Err(e) if a.resume => {
@@ -68,9 +74,6 @@ pub(super) fn offer(
             return Ok(None);
         }
     };
-    if let Some(w) = &loaded.1.other_version {
-        eprintln!("warning: {w}");
-    }
     if a.resume {
         return Ok(Some(loaded));
     }

@@ -7,7 +7,7 @@ use crate::ai::{Ai, Choice, Limits, Rng, describe_score, material, random_move, 
 use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
-use crate::record::{GameRecord, Header, Outcome, may_write, replay_actions, write_atomic};
+use crate::record::{GameRecord, Header, Outcome, Recorder, may_write, replay_actions, write_atomic};
 use crate::render::{Style, show_styled};
 use std::io::BufRead;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -140,6 +140,8 @@ struct Session<'g, L> {
     autosaved: bool,
     /// How the game ended when no end rule ended it (a resignation, an agreed draw).
     ended: Option<(Outcome, String)>,
+    /// Keeps the game's record (replaying only what changed).
+    recorder: Recorder,
 }
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -148,7 +150,21 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         let rng = Rng::new(opts.seed ^ 0x5eed);
         // The positions before each action so far, for `undo` (after `--load` too).
         let undo = replay_actions(g, opts.header.start.as_deref(), &record, false).map_or(vec![], |r| r.before);
-        Session { g, st, hist, record, undo, opts, ais, rng, public: None, lines, autosaved: false, ended: None }
+        Session {
+            g,
+            st,
+            hist,
+            record,
+            undo,
+            opts,
+            ais,
+            rng,
+            public: None,
+            lines,
+            autosaved: false,
+            ended: None,
+            recorder: Recorder::default(),
+        }
     }
 
     /// Who decides at the current position.
@@ -218,8 +234,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
 
     /// The record of the game so far (without hidden choices not yet revealed), with the
     /// result of a resignation or an agreed draw; None (said) if it does not replay.
-    fn game_record(&self) -> Option<GameRecord> {
-        match GameRecord::of_game(self.g, &self.opts.header, &self.record) {
+    fn game_record(&mut self) -> Option<GameRecord> {
+        match self.recorder.record(self.g, &self.opts.header, &self.record) {
             Ok(mut rec) => {
                 if let Some((outcome, why)) = &self.ended {
                     rec.set_outcome(*outcome, Some(why));
@@ -236,19 +252,19 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// Rewrites the autosave record and the `--record` file (atomically), if any.
     fn autosave(&mut self) {
         self.keep_record();
-        let Some(path) = &self.opts.autosave else { return };
+        let Some(path) = self.opts.autosave.clone() else { return };
         let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
-        match write_atomic(path, text.as_bytes()) {
+        match write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.autosaved = true,
             Err(e) => println!("cannot autosave: {e}"),
         }
     }
 
     /// Rewrites the `--record` file (atomically), if there is one.
-    fn keep_record(&self) {
-        let Some(path) = &self.opts.record_file else { return };
+    fn keep_record(&mut self) {
+        let Some(path) = self.opts.record_file.clone() else { return };
         let Some(text) = self.game_record().map(|r| r.to_text()) else { return };
-        if let Err(e) = write_atomic(path, text.as_bytes()) {
+        if let Err(e) = write_atomic(&path, text.as_bytes()) {
             println!("cannot write the record: {e}");
         }
     }
@@ -265,8 +281,8 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
 
     /// At the end: a game with a result needs its autosave no more; an unfinished one
     /// keeps it, and the person is told where.
-    fn close(&self, end: End) {
-        if let Some(path) = &self.opts.record_file {
+    fn close(&mut self, end: End) {
+        if let Some(path) = self.opts.record_file.clone() {
             self.keep_record();
             println!("the record of the game is in {}", path.display());
         }

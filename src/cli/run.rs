@@ -8,7 +8,7 @@ use super::start::{open, open_loaded, reach, with_start};
 use crate::ai::Limits;
 use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
-use crate::record::{GameRecord, Header, Replay, may_write, write_atomic};
+use crate::record::{GameRecord, Header, Replay, may_write, replay_actions, write_atomic};
 use crate::render::show as show_text;
 use std::time::Instant;
 
@@ -191,9 +191,12 @@ fn play(a: &PlayArgs) -> i32 {
 /// Where `play` starts without a record: the position of `--fen` and `--moves`.
 fn play_start(g: &Game, a: &PlayArgs) -> Result<(Option<GameRecord>, Replay), i32> {
     let actions: Vec<String> = a.start.moves.split_whitespace().map(String::from).collect();
-    let (state, history) = reach(g, &a.start)?;
-    let before = vec![];
-    Ok((None, Replay { state, history, before, actions, start: a.start.fen.clone(), other_version: None }))
+    reach(g, &a.start)?;
+    // (Reached, so it replays.)
+    replay_actions(g, a.start.fen.as_deref(), &actions, false).map(|r| (None, r)).map_err(|e| {
+        eprintln!("error: {e}");
+        2
+    })
 }
 
 /// The `--record` file of `play`: never the game file; an existing file only with

@@ -6,7 +6,7 @@ use super::args::Start;
 use crate::engine::state::State;
 use crate::ir::Game;
 use crate::notation::LineError;
-use crate::record::{GameRecord, Replay, read_record, replay};
+use crate::record::{GameRecord, Replay, other_version, read_record, replay};
 use std::path::Path;
 
 /// Opens a game file; on failure prints the problems and gives exit status 1.
@@ -54,10 +54,10 @@ pub(super) fn open_loaded(start: &Start) -> Result<(Game, GameRecord, Replay), i
         eprintln!("{e}");
         1
     })?;
-    let r = replay(&g, &rec, Some(&bytes)).map_err(|e| refused(&e))?;
-    if let Some(w) = &r.other_version {
+    if let Some(w) = other_version(&rec, &bytes) {
         eprintln!("warning: {w}");
     }
+    let r = replay(&g, &rec, Some(&bytes)).map_err(|e| refused(&e))?;
     Ok((g, rec, r))
 }
 

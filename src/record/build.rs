@@ -2,6 +2,7 @@
 //! engine's turns, and the result from the end rules.
 
 use super::data::{GameRecord, KNOWN_TAGS, MoveNumber, Outcome, Token, fnv1a64};
+use super::replay::{Replay, ReplayError};
 use crate::engine::{PatternOverrun, State};
 use crate::ir::Game;
 
@@ -157,17 +158,49 @@ impl GameRecord {
     /// The record of `actions` played in `g` from the start of `h`, replayed to number
     /// the moves and judged at the end. Hidden choices not yet revealed (the game stands at
     /// a hidden step) are left out: a record never shows them early.
-    pub fn of_game(g: &Game, h: &Header, actions: &[String]) -> Result<GameRecord, super::ReplayError> {
-        let r = super::replay::replay_actions(g, h.start.as_deref(), actions, false)?;
-        let shown = super::replay::revealed(g, &r);
+    pub fn of_game(g: &Game, h: &Header, actions: &[String]) -> Result<GameRecord, ReplayError> {
+        Recorder::default().record(g, h, actions)
+    }
+
+    /// The record of a replay made from the start of `h` (see [`GameRecord::of_game`]).
+    pub fn of_replay(g: &Game, h: &Header, r: &Replay) -> Result<GameRecord, ReplayError> {
+        let shown = super::replay::revealed(g, r);
         let mut rec = GameRecord::new(g, h);
-        for (before, a) in r.before.iter().zip(actions).take(shown) {
+        for (before, a) in r.before.iter().zip(&r.actions).take(shown) {
             rec.push(g, before, a);
         }
-        if shown == actions.len() {
-            rec.judge(g, &r.state, &r.history).map_err(super::ReplayError::Pattern)?;
+        if shown == r.actions.len() {
+            rec.judge(g, &r.state, &r.history)?;
         }
         Ok(rec)
+    }
+}
+
+/// Keeps the record of a game in progress: each time it is asked for, only the actions
+/// that changed since the last time (played, or taken back and played anew) are replayed.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    /// The last replay, from the start of the header it was made with.
+    last: Option<(Option<String>, Replay)>,
+}
+
+impl Recorder {
+    /// The record of `actions` played in `g` from the start of `h` (see
+    /// [`GameRecord::of_game`]).
+    pub fn record(&mut self, g: &Game, h: &Header, actions: &[String]) -> Result<GameRecord, ReplayError> {
+        let mut r = match self.last.take() {
+            Some((start, mut r)) if start == h.start => {
+                let same = r.actions.iter().zip(actions).take_while(|(a, b)| a == b).count();
+                r.truncate(same);
+                r.extend(g, &actions[same..], false)?;
+                r
+            }
+            _ => super::replay::replay_actions(g, h.start.as_deref(), actions, false)?,
+        };
+        let rec = GameRecord::of_replay(g, h, &r);
+        r.other_version = None;
+        self.last = Some((h.start.clone(), r));
+        rec
     }
 }
 

@@ -16,8 +16,8 @@ pub enum ReadError {
     /// The record or the game file could not be read.
     #[error(transparent)]
     File(#[from] FileError),
-    /// The record's text is not a record.
-    #[error("{path}: {source}")]
+    /// The record's text is not a record (the message leaves the path to the caller).
+    #[error("{source}")]
     Record {
         /// The record file.
         path: String,

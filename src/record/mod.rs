@@ -26,12 +26,14 @@ mod read;
 mod replay;
 mod write;
 
-pub use build::{Header, next_number, player_tags, stamp, valid_tag_name};
+pub use build::{Header, Recorder, next_number, player_tags, stamp, valid_tag_name};
 pub use data::{GameRecord, KNOWN_TAGS, MoveNumber, Outcome, Token, fnv1a64};
 pub use file::{
     Loaded, ReadError, WriteError, load, load_record, may_write, read_record, read_records, start_of, write_atomic,
 };
 pub use legacy::LegacyError;
 pub use read::{RecordError, RecordErrorKind, parse_records};
-pub use replay::{OtherVersion, Place, Replay, ReplayError, near_misses, replay, replay_actions, revealed};
+pub use replay::{
+    OtherVersion, Place, Replay, ReplayError, near_misses, other_version, replay, replay_actions, revealed,
+};
 pub use write::{quote, records_text};

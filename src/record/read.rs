@@ -199,7 +199,7 @@ impl Reader {
         self.spaces();
         let at = self.place();
         let name = self.word(&['"', ']', '[']);
-        if !super::build::valid_tag_name(&name) {
+        if !super::build::valid_tag_name(&name) && self.peek().is_some() {
             let kind = if name.is_empty() {
                 RecordErrorKind::ExpectedTag(self.rest_of_line())
             } else {
@@ -208,8 +208,10 @@ impl Reader {
             return Err(RecordError { line: at.0, column: at.1, kind });
         }
         self.spaces();
-        if self.peek() != Some('"') {
-            return Err(self.error(RecordErrorKind::ExpectedValue(self.rest_of_line())));
+        match self.peek() {
+            None => return Err(self.error(RecordErrorKind::UnclosedTag)),
+            Some('"') => {}
+            Some(_) => return Err(self.error(RecordErrorKind::ExpectedValue(self.rest_of_line()))),
         }
         self.bump();
         let mut value = String::new();
@@ -258,7 +260,10 @@ impl Reader {
                     let mut c = String::new();
                     loop {
                         match self.bump() {
-                            None => return Err(self.error(RecordErrorKind::UnclosedComment)),
+                            None => {
+                                let (line, column) = at;
+                                return Err(RecordError { line, column, kind: RecordErrorKind::UnclosedComment });
+                            }
                             Some('}') => break,
                             Some(x) => c.push(x),
                         }
@@ -267,29 +272,30 @@ impl Reader {
                 }
                 Some(_) => {
                     let w = self.word(&['{']);
-                    if let Some((o, places)) = Outcome::parse(&w) {
+                    let rest = match number_prefix(&w) {
+                        Some((n, len)) => {
+                            moves.push(Token::Number(n));
+                            &w[len..]
+                        }
+                        None => &w[..],
+                    };
+                    if let Some((o, places)) = Outcome::parse(rest) {
                         return Ok((moves, o, places, at));
                     }
-                    split_number(&w, &mut moves);
+                    if !rest.is_empty() {
+                        moves.push(Token::Action(rest.to_string()));
+                    }
                 }
             }
         }
     }
 }
 
-/// A movetext word: a move number (`12.`, `12...`), an action, or both run together
-/// (`12.e2-e4`).
-fn split_number(w: &str, out: &mut Vec<Token>) {
+/// The move number a movetext word starts with (`12.`, `12...`, also run into the move
+/// as in `12.e2-e4`), and its length.
+fn number_prefix(w: &str) -> Option<(MoveNumber, usize)> {
     let digits = w.chars().take_while(char::is_ascii_digit).count();
     let dots = w[digits..].chars().take_while(|c| *c == '.').count();
-    let number = w[..digits].parse::<u32>().ok().filter(|_| dots == 1 || dots == 3);
-    match number {
-        Some(n) => {
-            out.push(Token::Number(MoveNumber { n, later: dots == 3 }));
-            if digits + dots < w.len() {
-                out.push(Token::Action(w[digits + dots..].to_string()));
-            }
-        }
-        None => out.push(Token::Action(w.to_string())),
-    }
+    let n = w[..digits].parse::<u32>().ok().filter(|_| dots == 1 || dots == 3)?;
+    Some((MoveNumber { n, later: dots == 3 }, digits + dots))
 }

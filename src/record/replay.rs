@@ -32,6 +32,8 @@ pub struct Replay {
     pub history: Vec<u64>,
     /// The position before each action (what `undo` goes back to).
     pub before: Vec<State>,
+    /// The move number of each action (0 in the setup, before the first turn).
+    pub numbers: Vec<u32>,
     /// The actions, in order.
     pub actions: Vec<String>,
     /// The starting position string; None for the setup.
@@ -127,15 +129,18 @@ pub fn near_misses(all: &[String], action: &str) -> Vec<String> {
     first
 }
 
+/// Whether `rec` was made under another version of the game file whose bytes are
+/// `game_bytes` (its `GameHash` differs; a record without one is taken as it is).
+pub fn other_version(rec: &GameRecord, game_bytes: &[u8]) -> Option<OtherVersion> {
+    let (recorded, actual) = (rec.hash()?, fnv1a64(game_bytes));
+    let game = rec.game_path().unwrap_or("the game").to_string();
+    (recorded != actual).then_some(OtherVersion { game, recorded, actual })
+}
+
 /// Replays `rec` in `g`. With the game file's bytes, a record of another version (its
 /// `GameHash` differs) still replays, with [`Replay::other_version`] set.
 pub fn replay(g: &Game, rec: &GameRecord, game_bytes: Option<&[u8]>) -> Result<Replay, ReplayError> {
-    let other_version = match (rec.hash(), game_bytes.map(fnv1a64)) {
-        (Some(recorded), Some(actual)) if recorded != actual => {
-            Some(OtherVersion { game: rec.game_path().unwrap_or("the game").to_string(), recorded, actual })
-        }
-        _ => None,
-    };
+    let other_version = game_bytes.and_then(|b| other_version(rec, b));
     let mut r = replay_actions(g, rec.start(), &rec.actions(), other_version.is_some())?;
     r.other_version = other_version;
     Ok(r)
@@ -144,35 +149,64 @@ pub fn replay(g: &Game, rec: &GameRecord, game_bytes: Option<&[u8]>) -> Result<R
 /// Replays `actions` from `start` (a position string; None for the setup). `changed` says
 /// whether the game file changed since they were recorded (for the error's message).
 pub fn replay_actions(g: &Game, start: Option<&str>, actions: &[String], changed: bool) -> Result<Replay, ReplayError> {
-    let mut st = match start {
+    let state = match start {
         Some(f) => g.parse_position(f).map_err(|e| ReplayError::Position(e.to_string()))?,
         None => g.initial(),
     };
-    let (mut history, mut before) = (vec![], vec![]);
-    let (mut list, mut scratch, mut number) = (MoveList::default(), st.clone(), None);
-    crate::engine::take_overrun();
-    for (index, a) in actions.iter().enumerate() {
-        number = next_number(number, g, &st).map_or(number, |n| Some(n.n));
-        let by = if g.is_chance(&st) { "chance".to_string() } else { g.players[st.to_move as usize].clone() };
-        let at = Place { index, number: number.unwrap_or(0), by };
-        let (status, rule) = g.judge_node_into(&st, &history, true, &mut list, &mut scratch);
-        if let Status::Over(winner) = status {
-            let ended = Verdict { winner, rule }.describe(g);
-            return Err(ReplayError::Ended { at, action: a.clone(), ended, changed });
+    let mut r = Replay::at(state, start.map(String::from));
+    r.extend(g, actions, changed)?;
+    Ok(r)
+}
+
+impl Replay {
+    /// A replay with no action yet, at `state` (the position of `start`).
+    pub fn at(state: State, start: Option<String>) -> Replay {
+        let (history, before, numbers, actions) = (vec![], vec![], vec![], vec![]);
+        Replay { state, history, before, numbers, actions, start, other_version: None }
+    }
+
+    /// Plays `actions` on from the position reached. On an error, the actions before the
+    /// refused one stay played.
+    pub fn extend(&mut self, g: &Game, actions: &[String], changed: bool) -> Result<(), ReplayError> {
+        let (mut list, mut scratch) = (MoveList::default(), self.state.clone());
+        let mut number = self.numbers.last().copied().filter(|n| *n > 0);
+        crate::engine::take_overrun();
+        for a in actions {
+            let st = &self.state;
+            number = next_number(number, g, st).map_or(number, |n| Some(n.n));
+            let by = if g.is_chance(st) { "chance".to_string() } else { g.players[st.to_move as usize].clone() };
+            let at = Place { index: self.actions.len(), number: number.unwrap_or(0), by };
+            let (status, rule) = g.judge_node_into(st, &self.history, true, &mut list, &mut scratch);
+            if let Status::Over(winner) = status {
+                let ended = Verdict { winner, rule }.describe(g);
+                return Err(ReplayError::Ended { at, action: a.clone(), ended, changed });
+            }
+            let Some(m) = g.find_move(st, &list, a) else {
+                let near = near_misses(&g.notations(st, &list), a);
+                return Err(ReplayError::Illegal { at, action: a.clone(), near, changed });
+            };
+            self.before.push(st.clone());
+            self.history.push(g.position_key(st));
+            self.numbers.push(at.number);
+            self.actions.push(a.clone());
+            g.apply(&mut self.state, &m, list.effects_of(&m));
         }
-        let Some(m) = g.find_move(&st, &list, a) else {
-            let near = near_misses(&g.notations(&st, &list), a);
-            return Err(ReplayError::Illegal { at, action: a.clone(), near, changed });
-        };
-        before.push(st.clone());
-        history.push(g.position_key(&st));
-        g.apply(&mut st, &m, list.effects_of(&m));
+        match crate::engine::take_overrun() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
     }
-    if let Some(e) = crate::engine::take_overrun() {
-        return Err(e.into());
+
+    /// Takes back every action from the `n`th (0-based) on.
+    pub fn truncate(&mut self, n: usize) {
+        if n < self.actions.len() {
+            self.state = self.before[n].clone();
+            self.history.truncate(n);
+            self.numbers.truncate(n);
+            self.before.truncate(n);
+            self.actions.truncate(n);
+        }
     }
-    let (actions, start) = (actions.to_vec(), start.map(String::from));
-    Ok(Replay { state: st, history, before, actions, start, other_version: None })
 }
 
 /// How many of a replay's actions may be shown to every player: all, unless the game

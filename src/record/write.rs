@@ -35,8 +35,7 @@ impl GameRecord {
         }
         s.push('\n');
         let mut line = String::new();
-        let words = self.moves.iter().map(token_text).chain([self.result.token(self.places)]);
-        for w in words {
+        for w in self.units() {
             if !line.is_empty() && line.len() + 1 + w.len() > WIDTH {
                 s.push_str(&line);
                 s.push('\n');
@@ -50,6 +49,28 @@ impl GameRecord {
         s.push_str(&line);
         s.push('\n');
         s
+    }
+}
+
+impl GameRecord {
+    /// The movetext's words as lines are filled with them: a move number stays with the
+    /// token after it; the result comes last.
+    fn units(&self) -> Vec<String> {
+        let mut units: Vec<String> = vec![];
+        let mut glue = false;
+        for t in &self.moves {
+            let w = token_text(t);
+            match units.last_mut() {
+                Some(last) if glue => {
+                    last.push(' ');
+                    last.push_str(&w);
+                }
+                _ => units.push(w),
+            }
+            glue = matches!(t, Token::Number(_));
+        }
+        units.push(self.result.token(self.places));
+        units
     }
 }
 
