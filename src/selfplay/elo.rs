@@ -4,7 +4,7 @@
 //! `-400 log10(1/s - 1)`. Its interval comes from the score's standard error (the spread
 //! of the per-game points 1, ½, 0 around `s`, over √games): `s ± 1.96 SE`, each end turned
 //! into Elo. A score of 0% or 100% has no finite estimate; an end of the interval at or
-//! beyond 0% or 100% is infinite.
+//! beyond 0% or 100% is infinite; results without spread (every game drawn) give no interval.
 
 /// Wins, draws and losses of one decider.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -75,8 +75,8 @@ impl Score {
         Some(Elo { diff: elo_of(s), low: elo_of(s - Z95 * se), high: elo_of(s + Z95 * se) })
     }
 
-    /// `+190.8, 95% interval +20.1 to +434.0`; `+inf (every game won: no finite estimate,
-    /// interval n/a)`; `n/a (no games)`.
+    /// `+190.8, 95% interval +29.3 to +542.8`; `+inf (every game won: no finite estimate,
+    /// interval n/a)`; `+0.0 (every game drawn: interval n/a)`; `n/a (no games)`.
     pub fn describe_elo(&self) -> String {
         match self.elo() {
             None => "n/a (no games)".into(),
@@ -84,6 +84,8 @@ impl Score {
                 let all = if e.diff > 0.0 { "won" } else { "lost" };
                 format!("{} (every game {all}: no finite estimate, interval n/a)", signed(e.diff))
             }
+            // Every game drawn: the results have no spread to make an interval from.
+            Some(e) if self.draws == self.games() => format!("{} (every game drawn: interval n/a)", signed(e.diff)),
             Some(e) => format!("{}, 95% interval {} to {}", signed(e.diff), signed(e.low), signed(e.high)),
         }
     }
@@ -128,6 +130,7 @@ mod tests {
         let none = Score { wins: 0, draws: 0, losses: 3 };
         assert_eq!(none.describe_elo(), "-inf (every game lost: no finite estimate, interval n/a)");
         assert_eq!(Score::default().describe_elo(), "n/a (no games)");
+        assert_eq!(Score { wins: 0, draws: 5, losses: 0 }.describe_elo(), "+0.0 (every game drawn: interval n/a)");
         // 9 wins and a loss: the interval's top passes 100%.
         assert!(Score { wins: 9, draws: 0, losses: 1 }.describe_elo().ends_with("to +inf"));
     }

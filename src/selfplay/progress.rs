@@ -1,7 +1,8 @@
 //! Progress of a run on stderr: on a terminal, a bar with the games done, decider A's
 //! running score and Elo, the plies of the games being played (so a long game shows
 //! activity) and an ETA; otherwise plain lines, about every tenth of the run and at most
-//! every half minute (never a carriage return into a file); nothing when quiet.
+//! half a minute apart, naming the games being played when none ended meanwhile (never a
+//! carriage return into a file); nothing when quiet.
 
 use super::Score;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -59,10 +60,16 @@ impl Progress {
 
     /// Game `number` (from 1) has played `plies` actions.
     pub fn ply(&self, number: usize, plies: usize) {
-        let Mode::Bar(bar) = &self.mode else { return };
+        if let Mode::Off = self.mode {
+            return;
+        }
         let mut t = self.lock();
         t.live.insert(number, plies);
-        bar.set_message(message(&t));
+        match &self.mode {
+            Mode::Bar(bar) => bar.set_message(message(&t)),
+            // During a long game, a line after a long silence.
+            _ => self.maybe_line(&mut t, false),
+        }
     }
 
     /// Game `number` (from 1) ended with this result for decider A.
@@ -76,7 +83,7 @@ impl Progress {
                 bar.set_position(t.done as u64);
                 bar.set_message(message(&t));
             }
-            Mode::Lines => self.maybe_line(&mut t),
+            Mode::Lines => self.maybe_line(&mut t, true),
             Mode::Off => {}
         }
     }
@@ -92,25 +99,39 @@ impl Progress {
         self.tally.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A plain line at every tenth of the run, at its end, and after a long silence.
-    fn maybe_line(&self, t: &mut Tally) {
-        let step = self.total.div_ceil(10).max(1);
-        let late = t.last_line.unwrap_or(self.started).elapsed() >= LINE_EVERY;
-        if !t.done.is_multiple_of(step) && t.done != self.total && !late {
-            return;
+    /// A plain line when a game ends (`ended`) at every tenth of the run and at its end,
+    /// and after a long silence (then with the games being played).
+    fn maybe_line(&self, t: &mut Tally, ended: bool) {
+        let silent = t.last_line.unwrap_or(self.started).elapsed();
+        if let Some(line) = plain_line(t, self.total, self.started.elapsed(), ended, silent) {
+            t.last_line = Some(Instant::now());
+            eprintln!("{line}");
         }
-        t.last_line = Some(Instant::now());
-        let secs = self.started.elapsed().as_secs_f64();
-        let left = if t.done == 0 { 0.0 } else { secs / t.done as f64 * (self.total - t.done) as f64 };
-        eprintln!(
-            "selfplay: {}/{} games ({:.0}%), A {} (Elo {}), {secs:.0} s elapsed, about {left:.0} s left",
-            t.done,
-            self.total,
-            100.0 * t.done as f64 / self.total.max(1) as f64,
-            wdl(&t.score),
-            t.score.short_elo()
-        );
     }
+}
+
+/// The plain line due now, if any: `ended` when a game just ended, after `elapsed` of the
+/// run and `silent` since the last line.
+fn plain_line(t: &Tally, total: usize, elapsed: Duration, ended: bool, silent: Duration) -> Option<String> {
+    let step = total.div_ceil(10).max(1);
+    let due = ended && (t.done.is_multiple_of(step) || t.done == total);
+    if !due && silent < LINE_EVERY {
+        return None;
+    }
+    let secs = elapsed.as_secs_f64();
+    let left = match t.done {
+        0 => "ETA unknown".to_string(),
+        d => format!("about {:.0} s left", secs / d as f64 * total.saturating_sub(d) as f64),
+    };
+    let live: Vec<String> = t.live.iter().take(4).map(|(g, p)| format!("game {g} at ply {p}")).collect();
+    let playing = if ended || live.is_empty() { String::new() } else { format!(", playing {}", live.join(", ")) };
+    Some(format!(
+        "selfplay: {}/{total} games ({:.0}%), A {} (Elo {}), {secs:.0} s elapsed, {left}{playing}",
+        t.done,
+        100.0 * t.done as f64 / total.max(1) as f64,
+        wdl(&t.score),
+        t.score.short_elo()
+    ))
 }
 
 /// `3-1-2`: wins, draws, losses.
@@ -138,4 +159,27 @@ fn bar(total: usize) -> ProgressBar {
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_lines_every_tenth_and_after_a_silence() {
+        let mut t = Tally { done: 3, score: Score { wins: 2, draws: 1, losses: 0 }, ..Tally::default() };
+        t.live.insert(5, 120);
+        let (secs, quiet) = (Duration::from_secs(30), Duration::from_secs(1));
+        // 3 of 30 games: a tenth; 4 of 30: not.
+        let line = plain_line(&t, 30, secs, true, quiet).unwrap();
+        assert_eq!(line, "selfplay: 3/30 games (10%), A 2-1-0 (Elo +279.6), 30 s elapsed, about 270 s left");
+        t.done = 4;
+        assert_eq!(plain_line(&t, 30, secs, true, quiet), None);
+        assert_eq!(plain_line(&t, 30, secs, false, quiet), None, "no line for a ply");
+        // Half a minute of silence in a long game: a line naming it.
+        let line = plain_line(&t, 30, secs, false, LINE_EVERY).unwrap();
+        assert!(line.ends_with(", playing game 5 at ply 120"), "{line}");
+        t.done = 0;
+        assert!(plain_line(&t, 30, secs, false, LINE_EVERY).unwrap().contains("ETA unknown"));
+    }
 }
