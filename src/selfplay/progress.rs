@@ -5,7 +5,7 @@
 //! carriage return into a file); nothing when quiet.
 
 use super::Score;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -153,9 +153,15 @@ fn message(t: &Tally) -> String {
 /// The bar: a spinner that turns while games are played, games done of all, ETA, message.
 fn bar(total: usize) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} games, ETA {eta} | {wide_msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
+    // indicatif's ETA says 0s before the first game ends: say `?` until then.
+    let eta = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = if state.pos() == 0 { w.write_str("?") } else { write!(w, "{:#}", HumanDuration(state.eta())) };
+    };
+    let style =
+        ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} games, ETA {eta_after_one} | {wide_msg}")
+            .map(|s| s.with_key("eta_after_one", eta))
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
