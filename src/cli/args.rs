@@ -241,11 +241,11 @@ pub struct SelfplayArgs {
     /// 2N games): decider A (--white) is white in odd-numbered games, B in even-numbered ones.
     #[arg(long)]
     pub pairs: bool,
-    /// Games played at once, 1 to 256 (threads; the results do not depend on it).
+    /// Games played at once, 1 to 256 (threads; with --nodes, the games do not depend on it).
     #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1, MAX_JOBS))]
     pub jobs: usize,
-    /// Play only shard K of N (K/N, e.g. 2/8): seed i goes to shard (i mod N) + 1, both
-    /// games of a pair to the same shard; the N shards together play the whole run.
+    /// Play only shard K of N (K/N, e.g. 2/8): seed i (from 0) goes to shard (i mod N) + 1,
+    /// both games of a pair to the same shard; the N shards together play the whole run.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::selfplay::Shard>,
     /// Write every game to this file as a game record, in game order, once the run is
