@@ -463,3 +463,23 @@ fn the_example_of_the_docs_is_what_play_writes() {
     assert_eq!(rec.tag("Termination"), Some(g.verdict(&r.state, &r.history).unwrap().unwrap().reason(&g).as_str()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_options_of_a_record_apply_when_it_is_loaded() {
+    let path = "games/asteryx.toml";
+    let options = vec!["single-capture".to_string()];
+    let g = interp::open(repo_path(path).to_str().unwrap(), &options).unwrap();
+    let actions = random_game(&g, 3, 60);
+    let bytes = std::fs::read(repo_path(path)).unwrap();
+    let h = Header::new(path, &bytes, &options, vec!["random".into(), "random".into()]);
+    let text = GameRecord::of_game(&g, &h, &actions).unwrap().to_text();
+    assert!(text.contains("[Variant \"single-capture\"]\n"), "{text}");
+    let dir = scratch("options");
+    let file = dir.join("r.pgn");
+    std::fs::write(&file, &text).unwrap();
+    let loaded = interp(&["show", path, "--load", file.to_str().unwrap()], "");
+    assert!(loaded.status.success(), "{}", err(&loaded));
+    let moved = interp(&["show", path, "--option", "single-capture", "--moves", &actions.join(" ")], "");
+    assert_eq!(out(&loaded), out(&moved));
+    let _ = std::fs::remove_dir_all(&dir);
+}

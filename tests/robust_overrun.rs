@@ -117,7 +117,7 @@ fn play_stops_with_the_message_and_keeps_the_autosave() {
     let o = interp(&dir, &args, "h1-g1\n");
     assert_overrun(&args, &o, 2);
     let saved = std::fs::read_to_string(dir.join("late.autosave")).expect("the autosave is kept");
-    assert!(saved.contains("moves h1-g1"), "{saved}");
+    assert!(saved.ends_with("\n1. h1-g1 *\n"), "{saved}");
     for side in ["ai", "random"] {
         let args = ["play", "endless.toml", "--white", side, "--black", side, "--no-autosave"];
         assert_overrun(&args, &interp(&dir, &args, ""), 2);

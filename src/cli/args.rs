@@ -58,10 +58,10 @@ pub struct Start {
     pub options: Vec<String>,
     /// Start from a game record (written by `save`, `play --record` or `selfplay
     /// --records`): its start and actions, replayed; its options unless --option is given.
-    #[arg(long, conflicts_with_all = ["moves", "fen"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "fen"])]
     pub load: Option<String>,
     /// Which game of the --load file, 1-based (a file may hold several).
-    #[arg(long, default_value_t = 1, requires = "load", value_parser = ranged::<usize>(1, MAX_GAMES))]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "load", value_parser = ranged::<usize>(1, MAX_GAMES))]
     pub load_game: usize,
 }
 

@@ -162,15 +162,17 @@ impl GameRecord {
         Recorder::default().record(g, h, actions)
     }
 
-    /// The record of a replay made from the start of `h` (see [`GameRecord::of_game`]).
+    /// The record of a replay made from the start of `h` (see [`GameRecord::of_game`]);
+    /// unfinished (`*`) where judging the last position goes over the pattern budget.
     pub fn of_replay(g: &Game, h: &Header, r: &Replay) -> Result<GameRecord, ReplayError> {
         let shown = super::replay::revealed(g, r);
         let mut rec = GameRecord::new(g, h);
         for (before, a) in r.before.iter().zip(&r.actions).take(shown) {
             rec.push(g, before, a);
         }
-        if shown == r.actions.len() {
-            rec.judge(g, &r.state, &r.history)?;
+        // (A position whose end rules go over their pattern budget stays unfinished: `*`.)
+        if shown == r.actions.len() && rec.judge(g, &r.state, &r.history).is_err() {
+            rec.set_outcome(Outcome::Unfinished, None);
         }
         Ok(rec)
     }

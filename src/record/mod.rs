@@ -6,13 +6,13 @@
 //! ```text
 //! [Game "games/chess.toml"]
 //! [GameName "Chess"]
-//! [GameHash "8c6f1d0e3a9b2f47"]
+//! [GameHash "43c359029eae24fd"]
 //! [White "human"]
-//! [Black "ai"]
+//! [Black "human"]
 //! [Date "2026.12.01"]
-//! [Time "14:05:09"]
+//! [Time "14:42:25"]
 //! [Result "0-1"]
-//! [Termination "checkmate"]
+//! [Termination "the rule `loss if no-moves & check`"]
 //! [Plies "4"]
 //!
 //! 1. f2-f3 e7-e5 2. g2-g4 d8-h4 0-1
