@@ -199,10 +199,7 @@ fn the_last_move_and_check_are_marked() {
     assert!(text.contains(" 8  r  n  b [.] k  b  n  r  8\n"), "{text}");
     assert!(text.contains(" 4  .  .  .  .  .  .  P [q] 4\n"), "{text}");
     assert!(text.contains(" 1  R  N  B  Q !K! B  N  R  1\n"), "{text}");
-    assert!(
-        text.contains("\nresult: black wins\nreason: checkmate\ncheck: white's King on e1\n"),
-        "{text}"
-    );
+    assert!(text.contains("\nresult: black wins\nreason: checkmate\ncheck: white's King on e1\n"), "{text}");
     // Check without mate, and no check: no mark, no line.
     let text = show(&g, "e2-e4 f7-f6 d1-h5");
     assert!(text.contains("\nto move: black\ncheck: black's King on e8\n") && text.contains("!k!"), "{text}");

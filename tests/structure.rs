@@ -25,7 +25,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("notation", &["board", "engine", "ir"]),
     ("ai", &["board", "engine", "ir", "notation"]),
     ("render", &["board", "engine", "ir", "notation"]),
-    ("selfplay", &["ai", "board", "engine", "ir", "notation"]),
+    ("selfplay", &["ai", "board", "engine", "ir", "notation", "record"]),
     ("record", &["engine", "files", "ir", "notation"]),
     ("author", &["ai", "board", "engine", "files", "ir", "notation", "record", "render", "selfplay"]),
     ("cli", &["ai", "author", "board", "diag", "engine", "files", "ir", "notation", "record", "render", "selfplay"]),

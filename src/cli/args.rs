@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 pub const MAX_PERFT_DEPTH: u64 = crate::engine::Perft::MAX_DEPTH as u64;
 /// The most games `selfplay` plays in one run.
 pub const MAX_GAMES: u64 = 1_000_000;
+/// The most games `selfplay --jobs` plays at once.
+pub const MAX_JOBS: u64 = 256;
 /// The longest game, in plies, a move cap may allow.
 pub const MAX_PLIES: u64 = 100_000;
 /// The longest AI thinking time per decision: one hour, in milliseconds.
@@ -119,6 +121,13 @@ pub enum Cmd {
     },
     /// Play games between AI and/or random players and summarize the results.
     Selfplay(SelfplayArgs),
+    /// Summarize the games of record files (`selfplay --records`, several shards' files
+    /// together) as `selfplay` does.
+    Stats {
+        /// The record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+    },
     /// Run the test cases of games ([[case]] tables, NAME.tests.toml); exit 1 if one fails.
     Test {
         /// Game files (default: every game under games/).
@@ -183,7 +192,7 @@ impl Cmd {
             Cmd::Selfplay(a) => vec![&mut a.start.game],
             Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } => games.iter_mut().collect(),
             Cmd::Diff(a) => vec![&mut a.old, &mut a.new],
-            Cmd::List | Cmd::Explain { .. } => vec![],
+            Cmd::List | Cmd::Explain { .. } | Cmd::Stats { .. } => vec![],
         }
     }
 }
@@ -252,18 +261,42 @@ pub struct SelfplayArgs {
     #[arg(long, default_value = "ai")]
     pub black: String,
     /// AI thinking time per move in milliseconds, 1 to 3600000 (an hour; default 100, or
-    /// none with --nodes).
+    /// none with --nodes). Time-based, so a run is not reproducible: its games depend on
+    /// the machine's speed and load (and on --jobs); use --nodes for reproducible runs.
     #[arg(long, value_parser = ranged::<u64>(1, MAX_THINK_MS))]
     pub think: Option<u64>,
-    /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic, unlike --think).
+    /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic, unlike
+    /// --think: a seed and a node budget give the same games on any machine, with any --jobs).
     #[arg(long, value_parser = ranged::<u64>(1, MAX_NODES))]
     pub nodes: Option<u64>,
-    /// Random seed of the run.
+    /// Random seed of the run (each game's seed comes from it and the game's number).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop a game after this many plies (1 to 100000) and count it as a draw.
+    /// Stop a game after this many plies (1 to 100000) and count it as a draw (the
+    /// summary counts these capped games apart).
     #[arg(long, default_value_t = 300, value_parser = ranged::<usize>(1, MAX_PLIES))]
     pub max_plies: usize,
+    /// Play every seed twice, the second time with the deciders swapped (--games N plays
+    /// 2N games): decider A (--white) is white in odd-numbered games, B in even-numbered ones.
+    #[arg(long)]
+    pub pairs: bool,
+    /// Games played at once, 1 to 256 (threads; with --nodes, the games do not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1, MAX_JOBS))]
+    pub jobs: usize,
+    /// Play only shard K of N (K/N, e.g. 2/8): seed i (from 0) goes to shard (i mod N) + 1,
+    /// both games of a pair to the same shard; the N shards together play the whole run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::selfplay::Shard>,
+    /// Write every game to this file as a game record, in game order, once the run is
+    /// over (`interp stats` reads them back; `play --load FILE --load-game N` replays one).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<String>,
+    /// Replace the --records file if it exists.
+    #[arg(long, requires = "records")]
+    pub force: bool,
+    /// No progress report on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// The flags of `diff`.

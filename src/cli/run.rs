@@ -1,6 +1,6 @@
 //! Runs a parsed command line: one function per command.
 
-use super::args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
+use super::args::{Cli, Cmd, PlayArgs, Start};
 use super::diff::diff;
 use super::explain::explain;
 use super::play::{Lines, PlayOpts, Side, play as play_session};
@@ -10,7 +10,6 @@ use crate::engine::{Perft, PerftError, State};
 use crate::ir::Game;
 use crate::record::{GameRecord, Header, Replay, may_write, replay_actions, write_atomic};
 use crate::render::{Style, View, show_view};
-use crate::selfplay::Player;
 use std::time::Instant;
 
 /// Runs a command and returns the process exit status.
@@ -25,7 +24,8 @@ pub fn run(mut cli: Cli) -> i32 {
         Cmd::Show { start, flip } => show(&start, flip),
         Cmd::Play(args) => play(&args),
         Cmd::Render { start, output, force, flip } => render(&start, &output, force, flip),
-        Cmd::Selfplay(args) => selfplay(&args),
+        Cmd::Selfplay(args) => super::selfplay::selfplay(&args),
+        Cmd::Stats { records } => super::selfplay::stats(&records),
         Cmd::Test { games, slow, case, verbose } => super::test::test(&games, slow, case, verbose),
         Cmd::Diff(args) => diff(&args),
         Cmd::Snapshot { games, check, accept, dir } => super::snapshot::snapshot(&games, check, accept, dir.as_deref()),
@@ -37,7 +37,7 @@ pub fn run(mut cli: Cli) -> i32 {
 
 /// The AI budget from `--think` and `--nodes`: a node budget alone is deterministic; without
 /// either, `default_ms` of thinking.
-fn limits(think: Option<u64>, nodes: Option<u64>, default_ms: u64) -> Limits {
+pub(super) fn limits(think: Option<u64>, nodes: Option<u64>, default_ms: u64) -> Limits {
     match (think, nodes) {
         (None, None) => Limits::time(default_ms),
         (t, n) => Limits { time_ms: t, nodes: n, depth: None },
@@ -290,30 +290,5 @@ fn render(start: &Start, output: &str, force: bool, flip: bool) -> i32 {
                 1
             }
         }
-    })
-}
-
-/// `selfplay`: machine games from the position, then their summary.
-fn selfplay(a: &SelfplayArgs) -> i32 {
-    let (Some(first), Some(others)) = (Player::parse(&a.white), Player::parse(&a.black)) else {
-        eprintln!("--white and --black take `ai` or `random`");
-        return 2;
-    };
-    with_start(&a.start, |g, st, hist| {
-        let cfg = crate::selfplay::Config {
-            games: a.games,
-            players: per_player(g.np(), first, others),
-            limits: limits(a.think, a.nodes, 100),
-            seed: a.seed,
-            max_plies: a.max_plies,
-            progress: true,
-        };
-        let records = crate::selfplay::run(g, st, hist, &cfg);
-        if let Some(e) = records.last().and_then(|r| r.overrun.as_ref()) {
-            eprintln!("error: selfplay stopped in game {}: {e}", records.len());
-            return 2;
-        }
-        print!("{}", crate::selfplay::summary(g, &cfg, &records));
-        0
     })
 }

@@ -1,0 +1,123 @@
+//! One game of self-play: the deciders move in turn, the environment rolls the dice, until
+//! the rules say the game is over or the ply cap stops it.
+
+use super::Player;
+use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
+use crate::engine::Status;
+use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
+use crate::ir::Game;
+use crate::notation::Verdict;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules said the game is over: the winner and the deciding end rule.
+    Over(Verdict),
+    /// The ply cap was reached (counted as a draw).
+    MoveCap,
+}
+
+impl Ending {
+    /// The deciding rule's name (else `the rule `TEXT``); None for a capped game.
+    pub fn reason(&self, g: &Game) -> Option<String> {
+        match self {
+            Ending::Over(v) => Some(v.reason(g)),
+            Ending::MoveCap => None,
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The winner, None for a draw (move-cap games included).
+    pub winner: Option<u8>,
+    /// Number of actions played (decisions and chance outcomes).
+    pub plies: usize,
+    /// How it ended.
+    pub ending: Ending,
+    /// The actions played.
+    pub moves: Vec<String>,
+    /// A pattern run that went over its budget and stopped the game (its result is then
+    /// unknown: the run stops, see [`super::run`]).
+    pub overrun: Option<PatternOverrun>,
+}
+
+/// A seed for one game and side, derived from the run's seed.
+pub fn game_seed(seed: u64, game: usize, side: u64) -> u64 {
+    Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ side.wrapping_mul(0xd1b5_4a32_d192_ed03))
+        .next_u64()
+}
+
+/// Plays one game from `start` (whose earlier positions have keys `history`); `players`
+/// has one entry per player.
+pub fn play_game(
+    g: &Game,
+    start: &State,
+    history: &[u64],
+    players: impl AsRef<[Player]>,
+    limits: Limits,
+    seed: u64,
+    max_plies: usize,
+) -> Played {
+    play_game_watched(g, start, history, players.as_ref(), limits, (seed, max_plies), &mut |_| {})
+}
+
+/// [`play_game`] that calls `watch` with the number of actions played after each one;
+/// `run` is the game's seed and its ply cap.
+pub fn play_game_watched(
+    g: &Game,
+    start: &State,
+    history: &[u64],
+    players: &[Player],
+    limits: Limits,
+    (seed, max_plies): (u64, usize),
+    watch: &mut dyn FnMut(usize),
+) -> Played {
+    let mut st = start.clone();
+    let mut hist = history.to_vec();
+    let mut ais: Vec<Ai> =
+        (0..g.np()).map(|p| Ai::new(g, seed ^ (p as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d))).collect();
+    let mut rng = Rng::new(seed);
+    let mut list = MoveList::default();
+    let mut scratch = st.clone();
+    let mut moves = vec![];
+    let end =
+        |moves: Vec<String>, winner, ending, overrun| Played { winner, plies: moves.len(), ending, moves, overrun };
+    // The overrun record is per thread, and a game runs on one thread from start to end.
+    take_overrun();
+    loop {
+        let (status, rule) = g.judge_node_into(&st, &hist, true, &mut list, &mut scratch);
+        if let Some(e) = take_overrun() {
+            return end(moves, None, Ending::MoveCap, Some(e));
+        }
+        if let Status::Over(winner) = status {
+            return end(moves, winner, Ending::Over(Verdict { winner, rule }), None);
+        }
+        if moves.len() >= max_plies {
+            return end(moves, None, Ending::MoveCap, None);
+        }
+        let me = st.to_move as usize;
+        let choice = if status == Status::Chance {
+            // The environment rolls the dice, whoever the players are.
+            let m = sample_chance(g, &st, &list, &mut rng);
+            Some(Choice::of(g, &st, &list, &m))
+        } else {
+            match players[me] {
+                Player::Ai => ais[me].choose(&st, &hist, limits),
+                Player::Random => random_move(g, &st, &hist, &mut rng),
+            }
+        };
+        if let Some(e) = take_overrun() {
+            return end(moves, None, Ending::MoveCap, Some(e));
+        }
+        let Some(c) = choice else {
+            // Cannot happen (the status said a decision is due); end the game as stuck.
+            return end(moves, None, Ending::Over(Verdict { winner: None, rule: None }), None);
+        };
+        hist.push(g.position_key(&st));
+        c.apply(g, &mut st);
+        moves.push(c.notation);
+        watch(moves.len());
+    }
+}
