@@ -28,13 +28,17 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Minichess with its checkmate rule named `checkmate` (and its stalemate rule `stalemate`).
+/// Minichess with its checkmate rule named `checkmate` (and its stalemate rule `stalemate`);
+/// `plain.toml` beside it has the two rules without names.
 fn named_minichess(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(root().join("games/examples/minichess.toml")).unwrap();
+    // The shipped file names its rules already: start from the rules without names.
+    let text = text.replace("loss \"checkmate\" if", "loss if").replace("draw \"stalemate\" if", "draw if");
     assert!(text.contains("loss if no-moves & check") && text.contains("draw if no-moves"));
     let named = text
         .replace("loss if no-moves & check", "loss \"checkmate\" if no-moves & check")
         .replace("draw if no-moves\n", "draw \"stalemate\" if no-moves\n");
+    std::fs::write(dir.join("plain.toml"), &text).unwrap();
     let path = dir.join("minichess.toml");
     std::fs::write(&path, named).unwrap();
     path
@@ -112,8 +116,9 @@ fn endings_are_counted_by_rule_name_and_capped_games_apart() {
     let out = stdout(&interp(&[&args[..], &["--nodes", "300", "--seed", "3", "-q"]].concat()));
     assert!(out.contains("\nendings: checkmate 4\n"), "{out}");
     assert!(out.contains("\ncapped at 300 plies: 0 (counted as draws)\n"), "{out}");
-    // The shipped file's rules have no names: the rule's text stands for it.
-    let out = stdout(&interp(&["selfplay", "games/examples/minichess.toml", "--games", "4", "--seed", "3", "-q"]));
+    // Without a name, the rule's text stands for it.
+    let plain = dir.join("plain.toml");
+    let out = stdout(&interp(&["selfplay", plain.to_str().unwrap(), "--games", "4", "--seed", "3", "-q"]));
     assert!(out.contains("the rule `loss if no-moves & check`"), "{out}");
     // Random players in chess, stopped after 6 plies: every game capped, each a draw.
     let args = ["selfplay", "games/chess.toml", "--games", "3", "--white", "random", "--black", "random"];

@@ -92,7 +92,7 @@ fn records_carry_deciders_seed_result_and_termination() {
         assert!(records[1].contains(tag), "{tag} in {}", records[1]);
     }
     for r in &records {
-        assert!(r.contains("[Termination \"the rule `loss if no-moves & check`\"]"), "{r}");
+        assert!(r.contains("[Termination \"checkmate\"]"), "{r}");
         assert!(r.contains("[Seed \"11\"]") && r.contains("[Pairs \"yes\"]"), "{r}");
     }
     // Each record replays: `show --load` reaches its end and its result.
