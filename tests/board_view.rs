@@ -234,17 +234,16 @@ fn counters_reserves_and_tallies_are_named() {
     let text = show(&g, "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3");
     assert!(text.contains("\nreserves: white 1 Pawn (P); black 1 Pawn (P)\n"), "{text}");
     let g = game("games/taktyka.toml");
-    assert!(
-        show(&g, "")
-            .contains("\ncounters: winner 0; idle white 0, black 0\nchecks (per piece, at most 3): 0 on every piece\n")
-    );
+    assert!(show(&g, "").contains(
+        "\ncounters: winner white; idle white 0, black 0\nchecks (per piece, at most 3): 0 on every piece\n"
+    ));
     let st = g
         .parse_position("1s1s1s1s1s/s1s1l1s1s1/1s1s1s1s1s/s3s1s3/6S2s/3S6/S1S1S3S1/1S2LS1S1S/S1S3S1S1/1S1SsS1S1S w - - winner=0 idle=0,7 checks=e1:1*")
         .unwrap();
     let text = show_view(&g, &st, &[], &View::default(), Style::Plain);
     assert!(
         text.contains(
-            "\ncounters: winner 0; idle white 0, black 7\nchecks (per piece, at most 3): black's Stone on e1 = 1\n"
+            "\ncounters: winner white; idle white 0, black 7\nchecks (per piece, at most 3): black's Stone on e1 = 1\n"
         ),
         "{text}"
     );

@@ -200,3 +200,11 @@ pub struct FenMap {
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Slot>,
 }
+
+impl Var {
+    /// Whether the variable's value is a player (some decision step is taken by the player
+    /// whose index it holds): reports then say the player's name, not the number.
+    pub fn holds_player(&self, g: &super::Game) -> bool {
+        g.steps.iter().any(|s| s.agent == Agent::Var(self.slot))
+    }
+}

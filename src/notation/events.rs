@@ -4,7 +4,7 @@
 
 use crate::board::{Cell, NONE};
 use crate::engine::{ChosenAs, Move, MoveList, State};
-use crate::ir::{Agent, Game, Kind, StepBody};
+use crate::ir::{Game, Kind, StepBody};
 
 /// Something an action did.
 #[derive(Debug, Clone, PartialEq)]
@@ -203,7 +203,7 @@ impl Game {
                 let (b, a) = (before.vars[v.slot.at(p)], after.vars[v.slot.at(p)]);
                 if b != a {
                     let player = v.per_player.then_some(p as u8);
-                    let names_player = self.steps.iter().any(|s| s.agent == Agent::Var(v.slot));
+                    let names_player = v.holds_player(self);
                     out.push(Event::Counter { name: v.name.clone(), player, before: b, after: a, names_player });
                 }
             }

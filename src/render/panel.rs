@@ -4,7 +4,7 @@
 
 use crate::board::Cell;
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, Var};
 
 /// The longest legend line before the legend takes one line per faction.
 const LEGEND_WIDTH: usize = 100;
@@ -41,12 +41,17 @@ pub fn legend(g: &Game) -> Vec<String> {
 }
 
 /// The values of a variable: one, or one per player (`white 0, black 2`).
-fn values(g: &Game, st: &State, slot: crate::ir::Slot, per_player: bool) -> String {
-    if !per_player {
-        return st.vars[slot.index()].to_string();
+fn values(g: &Game, st: &State, v: &Var) -> String {
+    let (slot, names) = (v.slot, v.holds_player(g));
+    let value = |x: i64| match usize::try_from(x).ok().and_then(|i| g.players.get(i)) {
+        Some(p) if names => p.clone(),
+        _ => x.to_string(),
+    };
+    if !v.per_player {
+        return value(st.vars[slot.index()]);
     }
     let vals: Vec<String> =
-        g.players.iter().enumerate().map(|(p, name)| format!("{name} {}", st.vars[slot.at(p)])).collect();
+        g.players.iter().enumerate().map(|(p, name)| format!("{name} {}", value(st.vars[slot.at(p)]))).collect();
     vals.join(", ")
 }
 
@@ -56,7 +61,7 @@ pub fn counters(g: &Game, st: &State) -> Option<String> {
         .vars
         .iter()
         .filter(|v| !g.reserves.iter().any(|r| r.1 == v.slot))
-        .map(|v| format!("{} {}", v.name, values(g, st, v.slot, v.per_player)))
+        .map(|v| format!("{} {}", v.name, values(g, st, v)))
         .collect();
     (!items.is_empty()).then(|| format!("counters: {}", items.join("; ")))
 }
