@@ -1,7 +1,6 @@
 //! A piece alone on an otherwise empty board: which moves it has from a cell and the
 //! cells they land on, drawn as a diagram with those cells marked. One computation for
-//! the rulebook ([`crate::render::rulebook`]) and the snapshot reports
-//! (`crate::author::snapshot`).
+//! the rulebook ([`crate::render::rulebook`]) and the authors' snapshot reports.
 
 use crate::board::Cell;
 use crate::engine::{Move, MoveList, State};
