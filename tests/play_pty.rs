@@ -169,9 +169,9 @@ fn taktyka_undo_with_the_ai_keeps_hidden_choices_and_the_roll_off() {
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(!saved.contains("leader:"), "a hidden choice was saved:\n{saved}");
     // The public board still shows Stones only: no Leader letter in the position.
-    let shown = expect(&mut s, "to decide");
-    let position = shown.lines().find(|l| l.starts_with("position:")).expect("a position line");
-    assert!(!position.contains('L'), "white's hidden Leader shows:\n{shown}");
+    send(&mut s, "show");
+    let (_, position) = s.exp_regex(r"position: [^\r\n]*").unwrap();
+    assert!(!position.contains('L'), "white's hidden Leader shows:\n{position}");
     send(&mut s, "b8");
     expect(&mut s, "hidden choices revealed: leader:");
     let (_, first) = s.exp_regex(r"chance: rolloff:(white|black)").unwrap();

@@ -57,6 +57,19 @@ fn illegal_input_is_refused_and_the_game_goes_on() {
 }
 
 #[test]
+fn the_board_is_drawn_again_only_when_something_changed() {
+    // `moves`, `help` and a refused action leave the board as it was: one drawing; `show`
+    // draws it again, and so does a played action and `flip`.
+    let boards = |input: &str| stdout(&interp(&["play", CHESS], input)).matches("\nposition: ").count();
+    assert_eq!(boards("moves e2\nhelp\ne2-e5\n"), 1);
+    assert_eq!(boards("moves\nshow\n"), 2);
+    assert_eq!(boards("e2-e4\n"), 2);
+    let flipped = stdout(&interp(&["play", CHESS], "flip\n"));
+    assert_eq!(flipped.matches("\nposition: ").count(), 2, "{flipped}");
+    assert!(flipped.contains(" 1  R  N  B  K  Q  B  N  R  1"), "{flipped}");
+}
+
+#[test]
 fn end_of_input_ends_cleanly() {
     let o = interp(&["play", CHESS], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -184,7 +184,7 @@ pub fn list() -> i32 {
             Ok(g) => format!("{}: {}", g.name, first_sentence(&g.description)),
             Err(_) => format!("(does not load: `interp check {}` says why)", f.path.display()),
         };
-        println!("  {:width$}  {about}", f.name);
+        print!("{}", crate::render::rulebook::wrap(&about, &format!("  {:width$}  ", f.name), &" ".repeat(width + 4)));
     }
     println!("Play one with `interp play NAME`; `interp rules NAME` explains its rules.");
     0

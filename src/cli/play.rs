@@ -146,6 +146,9 @@ struct Session<'g, L> {
     autosaved: bool,
     /// Whether the board is drawn turned round (`flip`).
     flip: bool,
+    /// What the last board drawn showed (actions played, flipped), so that a command that
+    /// changes nothing (`moves`, `help`, a refused action) does not draw it again.
+    on_screen: Option<(usize, bool)>,
     /// How the game ended when no end rule ended it (a resignation, an agreed draw).
     ended: Option<(Outcome, String)>,
     /// Keeps the game's record (replaying only what changed).
@@ -185,6 +188,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             ended: None,
             recorder: Recorder::default(),
             flip: false,
+            on_screen: None,
         }
     }
 
@@ -201,7 +205,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// One round: the board, then chance, a machine player or the person acts.
     fn turn(&mut self) -> ControlFlow<End> {
         self.reveal();
-        print!("{}", self.board());
+        let now = (self.record.len(), self.flip);
+        if self.on_screen != Some(now) {
+            print!("{}", self.board());
+            self.on_screen = Some(now);
+        }
         let (list, status) = match self.g.checked_node(&self.st, &self.hist, true) {
             Ok(node) => node,
             Err(e) => return self.stop(&e),
@@ -372,7 +380,10 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             None => (input.as_str(), ""),
         };
         match cmd {
-            "" | "show" => Continue(()),
+            "" | "show" => {
+                self.on_screen = None;
+                Continue(())
+            }
             "quit" | "exit" => Break(End::Unfinished),
             "help" => {
                 println!("{}", help_text());
