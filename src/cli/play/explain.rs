@@ -6,16 +6,16 @@ use super::input::actions_at;
 use crate::engine::{MoveList, State};
 use crate::ir::{Game, StepBody, Stmt};
 
-/// What the person to move is asked, one or more lines (the last ends with the commands).
+/// What the person to move is asked, one or more lines (the last says where the actions and commands are listed).
 pub(super) fn prompt(g: &Game, st: &State, list: &MoveList, last: Option<&str>) -> String {
     let me = &g.players[st.to_move as usize];
     let all = g.notations(st, list);
     let example = all.first().cloned().unwrap_or_default();
-    let commands = "or: moves, moves CELL, hint, undo, show, save FILE, resign, draw, help, quit";
+    let commands = "`moves` lists them, `help` the commands";
     let Some(ds) = g.pending_step(st) else {
         let check: Vec<String> = g.check_events(st).iter().map(|e| e.describe(g)).collect();
         let check = if check.is_empty() { String::new() } else { format!("{}; ", check.join("; ")) };
-        return format!("{me} to move ({check}an action like {example}, {commands})");
+        return format!("{me} to move ({check}an action like {example}; {commands})");
     };
     let setup = if (st.setup_done as usize) < g.setup_steps.len() && st.pend_n == 0 {
         format!("setup, step {} of {}: ", st.setup_done as usize + 1, g.setup_steps.len())

@@ -130,13 +130,14 @@ fn cells(g: &Game, input: &str) -> (String, Option<Cell>, String) {
 }
 
 /// The target cell `rest` names: a cell name, perhaps followed by a suffix that is no
-/// cell name's start (a promotion letter, as in `e8q`).
+/// cell name's start (a promotion letter, as in `e8q`, or a chosen cell after `>` or `x`,
+/// as in `B2>B1` or `a9xc8`).
 fn target(g: &Game, rest: &str) -> Option<Cell> {
     let t = fold(rest);
     let t = t.strip_prefix('x').filter(|r| cell_named(g, r).is_some()).unwrap_or(&t);
     (1..=t.len()).rev().filter(|&i| t.is_char_boundary(i)).find_map(|i| {
         let tail = &t[i..];
-        let letter = tail.chars().count() <= 1 && tail.chars().all(char::is_alphabetic);
+        let letter = tail.chars().count() <= 1 && tail.chars().all(char::is_alphabetic) || tail.starts_with(['>', 'x']);
         cell_named(g, &t[..i]).filter(|_| letter)
     })
 }
@@ -284,6 +285,9 @@ mod tests {
         assert!(near.contains("`e9` is not a cell of this board") && near.ends_with("did you mean e2-e4?"), "{near}");
         let g = game("taasen.toml");
         assert_eq!(reading(&g, None, "t:a1b2"), Ok("T:A1-B2".to_string()));
+        // A push suffix where nothing is pushed: the target is still read as B2.
+        let push = reading(&g, None, "P:A1-B2>B1").unwrap_err();
+        assert!(push.contains("from A1 to B2 the actions are: P:A1-B2 S:A1-B2 T:A1-B2"), "{push}");
     }
 
     #[test]
