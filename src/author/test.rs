@@ -5,6 +5,7 @@
 use super::cases::{self, Case, CasesError, Located};
 use crate::engine::{MoveList, PatternOverrun, Perft, PerftError, State, Status, take_overrun};
 use crate::ir::Game;
+use crate::notation::near::edit_distance;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -488,25 +489,9 @@ fn canonical_result(g: &Game, text: &str) -> Option<String> {
 fn near(a: &str, names: &[String]) -> Vec<String> {
     let head = |s: &str| s.split(['-', '@', 'x', '>']).next().unwrap_or("").to_string();
     let mut scored: Vec<(usize, &String)> =
-        names.iter().map(|n| (edits(a, n), n)).filter(|(d, n)| *d <= 2 || head(n) == head(a)).collect();
+        names.iter().map(|n| (edit_distance(a, n), n)).filter(|(d, n)| *d <= 2 || head(n) == head(a)).collect();
     scored.sort();
     scored.into_iter().take(5).map(|(_, n)| n.clone()).collect()
-}
-
-/// The edit distance of two strings (in characters).
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// The report as text: a line per case (`ok`/`FAIL`), what differed below each failing
@@ -598,15 +583,6 @@ fn perft_lines(depth: usize, expected: u64, got: u64, divide: &[Branch]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn edit_distance_counts_insertions_deletions_and_changes() {
-        assert_eq!(edits("e2-e4", "e2-e4"), 0);
-        assert_eq!(edits("e2e4", "e2-e4"), 1);
-        assert_eq!(edits("e2-e5", "e2-e4"), 1);
-        assert_eq!(edits("", "abc"), 3);
-        assert_eq!(edits("kitten", "sitting"), 3);
-    }
 
     #[test]
     fn near_misses_are_close_or_from_the_same_cell() {

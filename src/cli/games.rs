@@ -8,6 +8,7 @@
 
 use super::args::Cmd;
 use crate::author::snapshot::game_files;
+use crate::notation::near::edit_distance;
 use std::path::{Path, PathBuf};
 
 /// The directories searched for games by name, in order: `./games` (and the directories
@@ -94,7 +95,7 @@ pub fn resolve(arg: &str) -> Result<String, Unknown> {
     }
     let mut close: Vec<(usize, String)> = vec![];
     for (title, f) in &titles {
-        let d = distance(&wanted, &key(&f.name)).min(distance(&wanted, &key(title)));
+        let d = edit_distance(&wanted, &key(&f.name)).min(edit_distance(&wanted, &key(title)));
         if d <= (wanted.chars().count() / 3).max(2) {
             close.push((d, f.name.clone()));
         }
@@ -152,22 +153,6 @@ fn fold(c: char) -> Option<char> {
     FOLDS.iter().find(|(from, _)| from.contains(c)).map(|f| f.1).or(c.is_alphanumeric().then_some(c))
 }
 
-/// The edit distance (Levenshtein) of two names.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(here + 1);
-            prev = here;
-        }
-    }
-    row[b.len()]
-}
-
 /// `interp list`: every game of the [`catalogue`], one line each: the name to type, the
 /// display name and the first sentence of its description.
 pub fn list() -> i32 {
@@ -198,14 +183,11 @@ fn first_sentence(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{distance, key};
+    use super::key;
 
     #[test]
     fn names_compare_without_case_accents_or_punctuation() {
         assert_eq!(key("Tâktykâ"), "taktyka");
         assert_eq!(key("Trubix-43"), key("trubix 43"));
-        assert_eq!(distance("tisahi", "tishai"), 2);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("chess", "chess"), 0);
     }
 }

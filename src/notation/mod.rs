@@ -3,6 +3,7 @@
 pub mod action;
 pub mod events;
 pub mod line;
+pub mod near;
 pub mod position;
 pub mod validate;
 pub mod verdict;

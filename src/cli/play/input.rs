@@ -6,6 +6,7 @@
 use crate::board::Cell;
 use crate::engine::{Move, MoveList, State};
 use crate::ir::{Game, Kind};
+use crate::notation::near::edit_distance;
 
 /// What the typed text comes to.
 pub(super) enum Reading {
@@ -226,29 +227,13 @@ pub(super) fn not_a_cell(g: &Game, s: &str) -> String {
 fn suggest(g: &Game, st: &State, list: &MoveList, input: &str) -> String {
     let typed = fold(input);
     let all = g.notations(st, list);
-    let scored: Vec<(usize, &String)> = all.iter().map(|n| (distance(&typed, &fold(n)), n)).collect();
+    let scored: Vec<(usize, &String)> = all.iter().map(|n| (edit_distance(&typed, &fold(n)), n)).collect();
     let Some(best) = scored.iter().map(|s| s.0).min() else { return String::new() };
     if best > 2 || best * 2 >= typed.chars().count() {
         return String::new();
     }
     let near: Vec<&str> = scored.iter().filter(|s| s.0 == best).take(6).map(|s| s.1.as_str()).collect();
     format!("; did you mean {}?", near.join(" or "))
-}
-
-/// Edit distance (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -305,7 +290,7 @@ mod tests {
     #[test]
     fn folds_case_dashes_and_equals() {
         assert_eq!(fold(" E7-E8=q "), "e7e8q");
-        assert_eq!(distance("e2e5", "e2e4"), 1);
-        assert_eq!(distance("", "ab"), 2);
+        assert_eq!(edit_distance("e2e5", "e2e4"), 1);
+        assert_eq!(edit_distance("", "ab"), 2);
     }
 }
