@@ -90,9 +90,11 @@ pub fn parse(text: &str) -> Result<GameRecord, (usize, LegacyError)> {
 fn fields(text: &str, lines: &mut Lines) -> Result<GameRecord, LegacyError> {
     let game = lines.required("game")?;
     let hash = lines.required("hash")?;
-    if u64::from_str_radix(&hash, 16).is_err() {
-        return Err(LegacyError::BadHash(hash));
-    }
+    // Written as 16 digits, as the record's `GameHash` tag must be (old readers took fewer).
+    let hash = match u64::from_str_radix(&hash, 16) {
+        Ok(h) => format!("{h:016x}"),
+        Err(_) => return Err(LegacyError::BadHash(hash)),
+    };
     let mut fen = lines.optional("fen");
     let moves = lines.required("moves")?;
     if fen.is_none() {
