@@ -153,7 +153,10 @@ pub fn replay_actions(g: &Game, start: Option<&str>, actions: &[String], changed
         Some(f) => g.parse_position(f).map_err(|e| ReplayError::Position(e.to_string()))?,
         None => g.initial(),
     };
-    let mut r = Replay::at(state, start.map(String::from));
+    // A position string with control characters (which a tag cannot hold) is kept as the
+    // game writes the position, so that a record written from this replay reads back.
+    let start = start.map(|f| if f.chars().any(char::is_control) { g.position_string(&state) } else { f.to_string() });
+    let mut r = Replay::at(state, start);
     r.extend(g, actions, changed)?;
     Ok(r)
 }
