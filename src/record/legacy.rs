@@ -39,6 +39,10 @@ pub enum LegacyError {
     /// The fingerprint is not hexadecimal.
     #[error("bad hash `{0}`")]
     BadHash(String),
+    /// An action that movetext cannot hold: it would read as a tag, a comment, a move
+    /// number or a result.
+    #[error("`{0}` is no action a record can hold")]
+    BadAction(String),
 }
 
 /// Numbered lines of a record, with a look at the next.
@@ -126,6 +130,9 @@ fn fields(text: &str, lines: &mut Lines) -> Result<GameRecord, LegacyError> {
     let mut tags = vec![("Game".to_string(), game), ("GameHash".to_string(), hash)];
     if let Some(f) = fen {
         tags.push(("FEN".to_string(), f));
+    }
+    if let Some(bad) = moves.split_whitespace().find(|a| !super::read::plain_action(a)) {
+        return Err(LegacyError::BadAction(bad.to_string()));
     }
     let moves = moves.split_whitespace().map(|a| Token::Action(a.to_string())).collect();
     Ok(GameRecord { tags, moves, result: Outcome::Unfinished, places: 2 })

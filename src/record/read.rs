@@ -291,6 +291,17 @@ impl Reader {
     }
 }
 
+/// Whether `a` reads back from movetext as the action it is: not a tag, a comment, a
+/// move number or a result.
+pub(super) fn plain_action(a: &str) -> bool {
+    !a.is_empty()
+        && !a.starts_with('[')
+        && !a.contains(['{', '}'])
+        && !a.chars().any(char::is_whitespace)
+        && number_prefix(a).is_none()
+        && Outcome::parse(a).is_none()
+}
+
 /// The move number a movetext word starts with (`12.`, `12...`, also run into the move
 /// as in `12.e2-e4`), and its length.
 fn number_prefix(w: &str) -> Option<(MoveNumber, usize)> {
