@@ -272,13 +272,12 @@ impl Reader {
                 }
                 Some(_) => {
                     let w = self.word(&['{']);
-                    let rest = match number_prefix(&w) {
-                        Some((n, len)) => {
-                            moves.push(Token::Number(n));
-                            &w[len..]
-                        }
-                        None => &w[..],
-                    };
+                    // Move numbers may run into each other and into the move (`12.e2-e4`).
+                    let mut rest = &w[..];
+                    while let Some((n, len)) = number_prefix(rest) {
+                        moves.push(Token::Number(n));
+                        rest = &rest[len..];
+                    }
                     if let Some((o, places)) = Outcome::parse(rest) {
                         return Ok((moves, o, places, at));
                     }
