@@ -66,6 +66,9 @@ pub enum RecordErrorKind {
     /// The `GameHash` tag is not hexadecimal.
     #[error("bad hash `{0}` (16 hexadecimal digits expected)")]
     BadHash(String),
+    /// A movetext word that is no action: it holds `[`, `{` or `}` where an action cannot.
+    #[error("`{0}` is no action (an action holds no `[`, `{{` or `}}`)")]
+    BadAction(String),
     /// A record of an older format with an error.
     #[error(transparent)]
     Legacy(#[from] LegacyError),
@@ -282,6 +285,14 @@ impl Reader {
                         return Ok((moves, o, places, at));
                     }
                     if !rest.is_empty() {
+                        if !plain_action(rest) {
+                            let (line, column) = at;
+                            return Err(RecordError {
+                                line,
+                                column,
+                                kind: RecordErrorKind::BadAction(rest.to_string()),
+                            });
+                        }
                         moves.push(Token::Action(rest.to_string()));
                     }
                 }
