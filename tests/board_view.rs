@@ -365,3 +365,16 @@ fn the_svg_picture_flips_and_outlines_the_last_move() {
     // Apex (third corner) above the base when upright (smaller y in SVG), below when turned.
     assert!(u[2] < u[0] && d[2] > d[0], "{up} / {down}");
 }
+
+#[test]
+fn hexes_take_an_even_pitch_and_triangles_three_columns() {
+    // Hex rows stand half a cell apart, so cells are 4 columns apart and the row above
+    // sits between two cells below; triangles half a unit apart give 3 columns a cell.
+    let g = game("games/asteryx.toml");
+    let text = picture(&g, &g.initial(), &View::default(), Style::Plain);
+    assert!(text.starts_with(" a9              k\n a8        n   r   r   n        d8\n"), "{text}");
+    let g = game("games/taasen.toml");
+    let text = picture(&g, &g.initial(), &View::default(), Style::Plain);
+    assert!(text.starts_with(" A1           Z+\n"), "{text}");
+    assert!(text.contains("\n D1  P+ .  .  ^  .  .  p+ D7\n"), "{text}");
+}

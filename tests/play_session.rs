@@ -70,6 +70,22 @@ fn the_board_is_drawn_again_only_when_something_changed() {
 }
 
 #[test]
+fn stack_prefixes_push_suffixes_and_step_choices_are_read_forgivingly() {
+    let taasen = root().join("games/taasen.toml");
+    let out = stdout(&interp(&["play", taasen.to_str().unwrap()], "t:a1b2\n"));
+    assert!(out.contains("red plays T:A1-B2"), "{out}");
+    // A push suffix where nothing is pushed: the target is still read as B2.
+    let out = stdout(&interp(&["play", taasen.to_str().unwrap()], "P:A1-B2>B1\n"));
+    assert!(out.contains("from A1 to B2 the actions are: P:A1-B2 S:A1-B2 T:A1-B2"), "{out}");
+    // A setup choice by its cell alone; a misspelt step name; a word that is no action.
+    let taktyka = root().join("games/taktyka.toml");
+    let out = stdout(&interp(&["play", taktyka.to_str().unwrap()], "leadr:a3\nledaer\nA2\n"));
+    assert!(out.contains("no piece on a3"), "{out}");
+    assert!(out.contains("neither an action nor a command"), "{out}");
+    assert!(out.contains("white has chosen (hidden until the choices are all made)"), "{out}");
+}
+
+#[test]
 fn end_of_input_ends_cleanly() {
     let o = interp(&["play", CHESS], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

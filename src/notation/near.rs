@@ -24,10 +24,10 @@ mod tests {
 
     #[test]
     fn counts_insertions_deletions_and_substitutions() {
-        assert_eq!(edit_distance("tisahi", "tishai"), 2);
+        assert_eq!(edit_distance("knihgt", "knight"), 2);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("chess", "chess"), 0);
         assert_eq!(edit_distance("e2-e5", "e2-e4"), 1);
-        assert_eq!(edit_distance("Tâktykâ", "Taktyka"), 2);
+        assert_eq!(edit_distance("Échecs", "Echecs"), 1);
     }
 }

@@ -268,23 +268,7 @@ mod tests {
         assert_eq!(reading(&g, Some("k7/8/8/8/8/8/1r6/K7 w - - 0 1"), "a1xb2"), Ok("a1-b2".to_string()));
         let near = reading(&g, None, "e9-e4").unwrap_err();
         assert!(near.contains("`e9` is not a cell of this board") && near.ends_with("did you mean e2-e4?"), "{near}");
-        let g = game("taasen.toml");
-        assert_eq!(reading(&g, None, "t:a1b2"), Ok("T:A1-B2".to_string()));
-        // A push suffix where nothing is pushed: the target is still read as B2.
-        let push = reading(&g, None, "P:A1-B2>B1").unwrap_err();
-        assert!(push.contains("from A1 to B2 the actions are: P:A1-B2 S:A1-B2 T:A1-B2"), "{push}");
-    }
-
-    #[test]
-    fn a_step_choice_by_its_cell_and_inputs_that_are_no_action() {
-        let g = game("taktyka.toml");
-        let st = g.initial();
-        let list = g.actions(&st);
-        assert!(matches!(read(&g, &st, &list, "A2"), Reading::Play(_)));
-        let Reading::Refuse(why) = read(&g, &st, &list, "leadr:a3") else { panic!("a3 is no choice") };
-        assert!(why.contains("no piece on a3"), "{why}");
-        let Reading::Refuse(why) = read(&g, &st, &list, "ledaer") else { panic!("not an action") };
-        assert!(why.contains("neither an action nor a command"), "{why}");
+        // (Stack prefixes, push suffixes and step choices: tests/play_session.rs.)
     }
 
     #[test]
