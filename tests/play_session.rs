@@ -2,28 +2,16 @@
 //! of input ends cleanly, `save` then `--load` reaches the same position, broken saved
 //! games are refused with a message, and AI players move by themselves.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::run_interp as interp;
 
 const CHESS: &str = "games/chess.toml";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `interp ARGS` in the repository with `input` on stdin.
-fn interp(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("interp runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(o: &Output) -> String {

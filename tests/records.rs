@@ -7,13 +7,13 @@
 
 mod common;
 
+use common::run_interp as interp;
 use common::{Lcg, repo_path};
 use interp::engine::{State, Status};
 use interp::ir::Game;
 use interp::record::{GameRecord, Header, Outcome, RecordErrorKind, Token, parse_records, records_text, replay};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const CHESS: &str = "games/chess.toml";
 
@@ -31,20 +31,6 @@ fn shipped() -> Vec<String> {
     games.sort();
     assert!(games.len() >= 13, "{games:?}");
     games
-}
-
-/// Runs `interp ARGS` in the repository with `input` on stdin.
-fn interp(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
-        .args(args)
-        .current_dir(repo_path("."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("interp runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn out(o: &Output) -> String {

@@ -4,7 +4,8 @@
 //!
 //! An argument that is an existing path, or that has a directory part, is a path. Any
 //! other is a name: the file name without `.toml`, or the game's display name, compared
-//! without case, accents, spaces or punctuation (`chess-no-castling`, `Chess without castling`, `CHESS NO CASTLING`).
+//! without case, accents, spaces or punctuation (`chess-no-castling`, `Chess without
+//! castling`, `CHESS NO CASTLING`).
 
 use super::args::Cmd;
 use crate::author::snapshot::game_files;

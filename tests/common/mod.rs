@@ -141,3 +141,19 @@ pub fn reference_vector(game: &str, n: usize) -> String {
     let c = all.into_iter().find(|c| c.case.name.as_deref().is_some_and(|t| t.starts_with(&prefix)));
     c.unwrap_or_else(|| panic!("{game}: no {prefix}…)")).case.moves
 }
+
+/// Runs `interp ARGS` in the repository with `input` on stdin, to its end.
+pub fn run_interp(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(args)
+        .current_dir(repo_path("."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("interp runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
