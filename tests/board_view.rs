@@ -7,22 +7,14 @@ use interp::ir::Game;
 use interp::render::{Style, View, picture, show_view};
 use std::path::PathBuf;
 
-/// Every game shipped: the six games and the examples.
-const GAMES: &[&str] = &[
-    "games/chess.toml",
-    "games/tishai.toml",
-    "games/taasen.toml",
-    "games/taktyka.toml",
-    "games/trubix-43.toml",
-    "games/asteryx.toml",
-    "games/asteryx-single.toml",
-    "games/examples/capablanca.toml",
-    "games/examples/chess-no-castling.toml",
-    "games/examples/crazyhouse.toml",
-    "games/examples/minichess.toml",
-    "games/examples/rock-paper.toml",
-    "games/examples/xiangqi.toml",
-];
+/// Every game shipped (every game file under games/, relative to the repository), so a
+/// game file added there is drawn and read back too.
+fn games() -> Vec<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let files = interp::author::snapshot::game_files(&root.join("games"));
+    assert!(files.len() >= 13, "the shipped games: {files:?}");
+    files.iter().map(|p| p.strip_prefix(&root).unwrap().to_string_lossy().into_owned()).collect()
+}
 
 fn game(rel: &str) -> Game {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
@@ -132,7 +124,7 @@ fn names_read_back(g: &Game, flip: bool) {
 
 #[test]
 fn every_cell_name_reads_from_the_labels() {
-    for rel in GAMES {
+    for rel in &games() {
         let g = game(rel);
         names_read_back(&g, false);
         names_read_back(&g, true);
@@ -164,7 +156,7 @@ fn grids_get_file_letters_and_other_boards_names() {
 
 #[test]
 fn the_flipped_view_turns_the_board() {
-    for rel in GAMES {
+    for rel in &games() {
         let g = game(rel);
         let st = g.initial();
         let plain = picture(&g, &st, &View::default(), Style::Plain);
@@ -278,7 +270,7 @@ fn the_legend_names_every_letter() {
         "{taasen}"
     );
     // Every letter on every board is in its legend.
-    for rel in GAMES {
+    for rel in &games() {
         let g = game(rel);
         let text = show(&g, "");
         let legend: String = text
@@ -299,7 +291,7 @@ fn the_legend_names_every_letter() {
 #[test]
 fn every_game_at_its_start() {
     let mut out = String::new();
-    for rel in GAMES {
+    for rel in &games() {
         out.push_str(&format!("== {rel}\n{}", show(&game(rel), "")));
     }
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => true}, {
