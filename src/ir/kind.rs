@@ -73,6 +73,12 @@ impl Game {
         self.letters[self.kind_owner[k as usize] as usize * self.types.len() + t]
     }
 
+    /// The symbol pictures draw for a kind (the SVG board, the browser page): the piece
+    /// type's glyph when the game file gives one, else its board letter.
+    pub fn glyph(&self, k: Kind) -> String {
+        self.kind_char(k).to_string()
+    }
+
     /// Kind from a board letter (unmoved), if the letter names a type.
     pub fn kind_of_char(&self, ch: char) -> Option<Kind> {
         let i = self.letters.iter().position(|&l| l == ch)?;

@@ -1,0 +1,1 @@
+// The page's script: see src/serve/assets/README (written with the page).
