@@ -466,3 +466,18 @@ fn concurrent_requests_and_a_thinking_ai_do_not_block_each_other() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(moves(&r.json()).len(), 1);
 }
+
+#[test]
+fn sessions_are_capped_and_the_least_recently_used_goes() {
+    let s = Server::start(&[]);
+    let first = id(&create(&s, json!({"game": "minichess"})));
+    let second = id(&create(&s, json!({"game": "minichess"})));
+    for _ in 0..198 {
+        create(&s, json!({"game": "minichess"}));
+    }
+    // The first is used again: the second is now the least recently used.
+    assert_eq!(s.get(&format!("/api/sessions/{first}")).status, 200);
+    create(&s, json!({"game": "minichess"}));
+    assert_eq!(s.get(&format!("/api/sessions/{second}")).code(), "unknown-session");
+    assert_eq!(s.get(&format!("/api/sessions/{first}")).status, 200);
+}
