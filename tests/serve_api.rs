@@ -452,7 +452,10 @@ fn concurrent_requests_and_a_thinking_ai_do_not_block_each_other() {
     let workers: Vec<_> = (0..6)
         .map(|_| {
             let s = s.clone();
+            let thinking = format!("/api/sessions/{}", id(&st));
             std::thread::spawn(move || {
+                // The session whose AI thinks still answers (a page reload).
+                assert_eq!(s.get(&thinking).status, 200);
                 let st = create(&s, json!({"game": "chess"}));
                 let st = play_all(&s, &id(&st), "e2-e4 e7-e5 g1-f3");
                 assert_eq!(moves(&st).len(), 3);
