@@ -377,7 +377,9 @@ fn every_error_has_its_status_and_code() {
     std::fs::create_dir_all(&dir).unwrap();
     let broken = dir.join("broken.toml");
     std::fs::write(&broken, "this is = not a game [").unwrap();
-    let s = Server::start(&[broken.to_str().unwrap()]);
+    let copy = dir.join("chess.toml");
+    std::fs::copy(common::repo_path("games/chess.toml"), &copy).unwrap();
+    let s = Server::start(&[broken.to_str().unwrap(), copy.to_str().unwrap(), "chess"]);
     let st = create(&s, json!({"game": "chess"}));
     let id = id(&st);
     let sid = format!("/api/sessions/{id}");
@@ -428,6 +430,12 @@ fn every_error_has_its_status_and_code() {
     let games = s.get("/api/games").json();
     let b = games["games"].as_array().unwrap().iter().find(|g| g["id"] == "broken").expect("listed").clone();
     assert!(b["error"].as_str().unwrap().contains("broken.toml"), "{b}");
+    // A game given on the command line whose name clashes gets `-2`; one shipped already is listed once.
+    let ids: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 15, "{ids:?}");
+    assert_eq!(ids.iter().filter(|i| i.starts_with("chess")).count(), 3, "{ids:?}");
+    assert!(ids.contains(&"chess-2"), "{ids:?}");
+    assert_eq!(create(&s, json!({"game": "chess-2"}))["game"]["name"], "Chess");
     // The server still answers; a session is deleted once.
     assert_eq!(s.request("DELETE", &sid, None).status, 204);
     assert_eq!(s.request("DELETE", &sid, None).code(), "unknown-session");
