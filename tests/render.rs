@@ -168,6 +168,10 @@ fn pieces_are_drawn_with_their_glyphs() {
     let xiangqi = glyphs(&svg_at("games/examples/xiangqi.toml", "")).join("");
     assert!(xiangqi.starts_with("俥傌相仕帥仕相傌俥炮炮兵兵兵兵兵"), "{xiangqi}");
     assert!(xiangqi.ends_with("卒卒卒卒卒砲砲車馬象士將士象馬車"), "{xiangqi}");
+    // Asteryx's chess-named pieces on hexagons take the figures too (and its variant).
+    let asteryx = glyphs(&svg_at("games/asteryx.toml", ""));
+    assert_eq!(asteryx, glyphs(&svg_at("games/asteryx-single.toml", "")));
+    assert!(asteryx.iter().all(|g| "♚♛♜♝♞♟".contains(g.as_str())), "{asteryx:?}");
     // Without glyphs: the letters, as before.
     let tishai = glyphs(&svg_at("games/tishai.toml", ""));
     assert!(tishai.iter().all(|g| g.chars().count() == 1 && g.chars().all(|c| c.is_ascii_alphabetic())));
