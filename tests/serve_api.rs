@@ -494,3 +494,40 @@ fn sessions_are_capped_and_the_least_recently_used_goes() {
     assert_eq!(s.get(&format!("/api/sessions/{second}")).code(), "unknown-session");
     assert_eq!(s.get(&format!("/api/sessions/{first}")).status, 200);
 }
+
+#[test]
+fn a_pattern_overrun_is_a_500_with_its_code() {
+    let dir = std::env::temp_dir().join(format!("interp-serve-overrun-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("endless.toml");
+    let text = r#"[game]
+name = "Endless rook"
+players = ["white", "black"]
+rules = '''
+board square files a..h ranks 1..8
+dirs orth = N E S W
+piece R { move (orth*)* [!friend] }
+piece K { move orth [empty] }
+end {
+  loss if no-moves
+}
+'''
+[pieces.R]
+name = "Rook"
+[pieces.K]
+name = "King"
+[setup.white]
+R = "a1"
+K = "h1"
+[setup.black]
+K = "h8"
+"#;
+    std::fs::write(&game, text).unwrap();
+    let s = Server::start(&[game.to_str().unwrap()]);
+    let r = s.post("/api/sessions", r#"{"game":"endless"}"#);
+    assert_eq!((r.status, r.code()), (500, "overrun".to_string()), "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("move generation stopped"), "{}", r.body);
+    // The server goes on.
+    assert_eq!(s.get("/api/games").status, 200);
+    let _ = std::fs::remove_dir_all(&dir);
+}
