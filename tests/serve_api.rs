@@ -436,6 +436,7 @@ fn every_error_has_its_status_and_code() {
     assert_eq!(ids.iter().filter(|i| i.starts_with("chess")).count(), 3, "{ids:?}");
     assert!(ids.contains(&"chess-2"), "{ids:?}");
     assert_eq!(create(&s, json!({"game": "chess-2"}))["game"]["name"], "Chess");
+    assert_eq!(s.get("/api/games/%63hess-2/rules").status, 200, "escaped path segments are decoded");
     // The server still answers; a session is deleted once.
     assert_eq!(s.request("DELETE", &sid, None).status, 204);
     assert_eq!(s.request("DELETE", &sid, None).code(), "unknown-session");

@@ -65,6 +65,28 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_value(v).map_err(|e| ApiError::BadRequest(format!("bad field: {e}")))
 }
 
+/// A path segment with its `%XX` escapes decoded (as it is, when that is no UTF-8).
+fn percent_decoded(seg: &str) -> String {
+    let b = seg.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex =
+            b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], hex) {
+            (b'%', Some(x)) => {
+                out.push(x);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| seg.to_string())
+}
+
 /// The query's value of `name`, if any.
 fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
     q.split('&').find_map(|kv| match kv.split_once('=') {
@@ -77,7 +99,8 @@ fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
 impl App {
     /// Answers a request to `/api/…` (`rest`: the path after `/api/`).
     pub fn api(&self, method: &str, rest: &str, q: &str, bytes: &[u8]) -> Result<Reply, ApiError> {
-        let parts: Vec<&str> = rest.split('/').collect();
+        let decoded: Vec<String> = rest.split('/').map(percent_decoded).collect();
+        let parts: Vec<&str> = decoded.iter().map(String::as_str).collect();
         let allow = |ok: &str| -> Result<(), ApiError> {
             if method == ok {
                 Ok(())
