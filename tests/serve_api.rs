@@ -128,6 +128,7 @@ fn play_undo_redo_and_history() {
     assert_eq!((st["can_undo"].as_bool(), st["can_redo"].as_bool()), (Some(false), Some(false)));
     let st = play_all(&s, &id, "e2-e4 e7e5 g1-f3");
     assert_eq!(moves(&st), ["e2-e4", "e7-e5", "g1-f3"]);
+    assert_eq!(events(&st), ["white plays g1-f3"]);
     let numbers: Vec<&str> = st["moves"].as_array().unwrap().iter().map(|m| m["number"].as_str().unwrap()).collect();
     assert_eq!(numbers, ["1.", "", "2."]);
     assert_eq!(st["last"], json!(["g1", "f3"]));
@@ -139,6 +140,7 @@ fn play_undo_redo_and_history() {
     assert_eq!(moves(&st), ["e2-e4"]);
     let st = act(&s, &id, "redo").json();
     assert_eq!(moves(&st), ["e2-e4", "e7-e5"]);
+    assert_eq!(events(&st), ["redone: e7-e5"]);
     let st = act(&s, &id, "redo").json();
     assert_eq!(moves(&st), ["e2-e4", "e7-e5", "g1-f3"]);
     assert_eq!(act(&s, &id, "redo").code(), "nothing-to-redo");

@@ -168,6 +168,9 @@ impl Session {
         self.events.clear();
         self.redo.clear();
         let c = Choice::of(&g, &self.st, &list, &m);
+        if !self.hidden_step() {
+            self.events.push(format!("{} plays {}", g.players[self.mover()], c.notation));
+        }
         self.commit(&c, &list);
         self.settle()
     }
@@ -314,7 +317,7 @@ impl Session {
     /// Plays again what the last undo took back: the same actions, the same outcomes.
     pub fn redo(&mut self) -> Result<(), ApiError> {
         let actions = self.redo.pop().ok_or(ApiError::NothingToRedo)?;
-        self.events.clear();
+        self.events = vec![format!("redone: {}", self.redo_words(&actions))];
         let g = self.g.clone();
         for a in &actions {
             let (list, status) = self.node()?;
@@ -326,6 +329,19 @@ impl Session {
             self.note_hidden();
         }
         self.settle()
+    }
+
+    /// The actions a redo plays, as the players may see them (a hidden choice as `?`).
+    fn redo_words(&self, actions: &[String]) -> String {
+        let mut st = self.st.clone();
+        let mut words = vec![];
+        for a in actions {
+            let list = self.g.actions(&st);
+            let Some(m) = self.g.find_move(&st, &list, a) else { break };
+            words.push(if self.g.pending_step(&st).is_some_and(|d| d.hidden) { "?" } else { a.as_str() });
+            self.g.apply(&mut st, &m, list.effects_of(&m));
+        }
+        words.join(" ")
     }
 
     /// `player` (default: the one to act) resigns; the next player wins.
