@@ -154,6 +154,10 @@ fn play_undo_redo_and_history() {
     assert_eq!((st["ply"].as_u64(), st["length"].as_u64()), (Some(1), Some(3)));
     assert!(st["actions"].as_array().unwrap().is_empty());
     assert_eq!(st["last"], json!(["e2", "e4"]));
+    let turned = s.post(&format!("/api/sessions/{id}/undo?flip=1"), "").json();
+    assert_eq!(turned["svg"], s.get(&format!("/api/sessions/{id}?flip=1")).json()["svg"]);
+    assert!(turned["svg"] != s.get(&format!("/api/sessions/{id}")).json()["svg"]);
+    act(&s, &id, "redo");
     let start = s.get(&format!("/api/sessions/{id}?ply=0")).json();
     assert_eq!(start["last"], json!([]));
     assert!(start["svg"] != st["svg"]);

@@ -87,6 +87,11 @@ fn percent_decoded(seg: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| seg.to_string())
 }
 
+/// Whether the query asks for the board turned (`flip=1`).
+fn flipped(q: &str) -> bool {
+    matches!(query(q, "flip"), Some("1" | "true" | ""))
+}
+
 /// The query's value of `name`, if any.
 fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
     q.split('&').find_map(|kv| match kv.split_once('=') {
@@ -133,7 +138,7 @@ impl App {
             }
             ["sessions", id, what @ ("play" | "ai" | "undo" | "redo" | "resign")] => {
                 allow("POST")?;
-                self.act(id, what, bytes)
+                self.act(id, what, flipped(q), bytes)
             }
             _ => Err(ApiError::NotFound(format!("/api/{}", short(rest)))),
         }
@@ -141,7 +146,7 @@ impl App {
 
     /// `GET /api/sessions/{id}`: the state, turned with `flip=1`, at `ply=N`.
     fn show(&self, id: &str, q: &str) -> Result<Reply, ApiError> {
-        let flip = matches!(query(q, "flip"), Some("1" | "true" | ""));
+        let flip = flipped(q);
         let ply = match query(q, "ply") {
             None => None,
             Some(n) => Some(n.parse::<usize>().map_err(|_| {
@@ -154,7 +159,7 @@ impl App {
     }
 
     /// `POST …/play`, `/ai`, `/undo`, `/redo`, `/resign`: the state afterwards.
-    fn act(&self, id: &str, what: &str, bytes: &[u8]) -> Result<Reply, ApiError> {
+    fn act(&self, id: &str, what: &str, flip: bool, bytes: &[u8]) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
         if what == "ai" {
             // (The AI thinks with the session unlocked: the page may reload meanwhile.)
@@ -163,7 +168,7 @@ impl App {
                 let choice = t.run()?;
                 lock(&shared).machine_play(&t, choice)?;
             }
-            return Ok(json(200, &state_json(&lock(&shared), id, false, None)?));
+            return Ok(json(200, &state_json(&lock(&shared), id, flip, None)?));
         }
         let mut s = lock(&shared);
         match what {
@@ -172,7 +177,7 @@ impl App {
             "redo" => s.redo()?,
             _ => s.resign(body::<Resign>(bytes)?.player)?,
         }
-        Ok(json(200, &state_json(&s, id, false, None)?))
+        Ok(json(200, &state_json(&s, id, flip, None)?))
     }
 
     /// `GET …/record`: the game record as a file.
