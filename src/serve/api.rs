@@ -300,3 +300,29 @@ fn players(sides: &[Side], think_ms: u64) -> Vec<String> {
 fn json(status: u16, v: &Value) -> Reply {
     Reply::Json(status, v.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_segments_and_queries() {
+        assert_eq!(percent_decoded("a%2Db%c3%a9"), "a-bé");
+        assert_eq!(percent_decoded("%ff%"), "%ff%");
+        assert_eq!(percent_decoded("100%"), "100%");
+        assert_eq!(query("ply=3&flip", "ply"), Some("3"));
+        assert_eq!(query("ply=3&flip", "flip"), Some(""));
+        assert_eq!(query("plyx=3", "ply"), None);
+        assert!(flipped("flip=1") && flipped("x=2&flip") && !flipped("flip=0"));
+    }
+
+    #[test]
+    fn bodies_are_objects_with_known_fields() {
+        assert!(matches!(body::<Resign>(b"  "), Ok(Resign { player: None })));
+        assert!(matches!(body::<Resign>(br#"{"player":1,"other":[]}"#), Ok(Resign { player: Some(1) })));
+        assert_eq!(body::<Resign>(b"{").err().map(|e| e.code()), Some("bad-json"));
+        assert_eq!(body::<Resign>(b"3").err().map(|e| e.code()), Some("bad-request"));
+        assert_eq!(body::<Resign>(br#"{"player":-1}"#).err().map(|e| e.code()), Some("bad-request"));
+        assert_eq!(body::<Play>(b"{}").err().map(|e| e.code()), Some("bad-request"));
+    }
+}
