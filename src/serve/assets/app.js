@@ -468,9 +468,8 @@ function renderResult() {
   const box = $('result');
   const r = S.st.result;
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
-  box.replaceChildren(
-    el('strong', { text: r.describe || r.text }),
-    r.reason && !(r.describe || '').includes(r.reason) ? el('span', { text: ` (${r.reason})` }) : null);
+  box.replaceChildren(el('strong', { text: r.describe || r.text }));
+  if (r.reason && !(r.describe || '').includes(r.reason)) box.append(el('span', { text: ` (${r.reason})` }));
   box.dataset.reason = r.reason || '';
   box.hidden = false;
 }
