@@ -656,8 +656,13 @@ function fitBoard() {
   if (!svg) return;
   const vb = svg.viewBox.baseVal;
   if (!vb || !vb.width || !vb.height) return;
-  const wrap = $('board-side');
-  const availW = Math.max(200, wrap.clientWidth);
+  // The board's column is as wide as the board: the room is the screen less the panel.
+  const screen = $('game-screen');
+  const cs = getComputedStyle(screen);
+  const inner = screen.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const stacked = window.innerWidth <= 820;
+  const panel = stacked ? 0 : $('side-panel').offsetWidth + (parseFloat(cs.columnGap) || 16);
+  const availW = Math.max(200, inner - panel);
   const top = board().getBoundingClientRect().top + window.scrollY;
   const navH = $('nav').offsetHeight || 40;
   const availH = Math.max(240, window.innerHeight - top - navH - 24);
