@@ -171,6 +171,8 @@ async function loadGames() {
     li.addEventListener('click', (ev) => {
       if (ev.target.closest('[data-rules]')) return;
       chooseGame(g.id);
+      // One column: the sides and Start are below the list, bring them into view.
+      if (window.innerWidth <= 820) $('setup').scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     });
     li.addEventListener('dblclick', (ev) => {
       if (ev.target.closest('[data-rules]')) return;
