@@ -315,7 +315,8 @@ function resume(id) {
 
 /** The server forgot the session (it was restarted): recreate it from the last record. */
 async function recover() {
-  const record = store.get('record');
+  // Only this tab's own game: the record kept belongs to the session it last showed.
+  const record = store.get('session') === S.id ? store.get('record') : null;
   const game = store.get('game');
   if (!record) {
     showStart();
@@ -343,6 +344,7 @@ async function recover() {
 
 /** Everything after a state arrives: keep the record, draw, and let machines move. */
 async function afterState(st, changed) {
+  if (st.id !== S.id) return; // an answer for a game this tab has left
   if (S.flip && st.__unturned) {
     // POST replies are drawn unturned: fetch the turned picture of the same position.
     const v = await api('GET', sess('?flip=1'));
