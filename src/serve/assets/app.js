@@ -1096,7 +1096,8 @@ function resignPlayer() {
 
 let resignTimer = null;
 
-function wire() {
+/** The start screen's and the header's controls. */
+function wireStart() {
   $('start').addEventListener('click', startGame);
   $('load-file').addEventListener('change', (ev) => loadRecordFile(ev.target.files[0]));
   $('error-close').addEventListener('click', clearError);
@@ -1112,6 +1113,10 @@ function wire() {
     location.hash = '';
     showStart();
   });
+}
+
+/** The game screen's buttons and the typed action. */
+function wireGame() {
   $('first').addEventListener('click', () => goPly(0));
   $('prev').addEventListener('click', () => step(-1));
   $('next').addEventListener('click', () => step(1));
@@ -1161,6 +1166,10 @@ function wire() {
     if (!v) return;
     play(v).then((ok) => { if (ok) $('action-input').value = ''; });
   });
+}
+
+/** The board (click or drag), the move list, keys, and the window. */
+function wireBoard() {
   const b = board();
   b.addEventListener('pointerdown', onPointerDown);
   window.addEventListener('pointermove', onPointerMove);
@@ -1218,7 +1227,9 @@ function onHash() {
 }
 
 async function main() {
-  wire();
+  wireStart();
+  wireGame();
+  wireBoard();
   updateBusy();
   await run(loadGames);
   const id = hashId() || store.get('session');
