@@ -7,17 +7,19 @@
 use super::error::ApiError;
 use super::games::short;
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
-use crate::cli::Side;
+use crate::cli::{Reading, Side, chance_key, hidden_start, public_view, read_action};
 use crate::engine::{MoveList, State, Status, take_overrun};
 use crate::ir::Game;
 use crate::notation::Event;
 use crate::notation::events::fraction;
-use crate::record::{Header, Outcome, Recorder, Replay, near_misses};
+use crate::record::{Header, Outcome, Recorder, Replay};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The most actions a session resolves by itself in one go (chance after chance).
 const MAX_AUTOMATIC: usize = 10_000;
+/// The longest action text read (longer ones are no action of any game).
+const MAX_ACTION: usize = 200;
 
 /// How a session is set up.
 #[derive(Debug, Clone)]
@@ -190,7 +192,8 @@ impl Session {
         c.apply(&g, &mut self.st);
         self.record.push(c.notation.clone());
         if g.is_chance(&before) {
-            let p = list.moves.iter().position(|x| *x == c.mv).and_then(|i| g.chance_probs(&before, list).get(i).copied());
+            let p =
+                list.moves.iter().position(|x| *x == c.mv).and_then(|i| g.chance_probs(&before, list).get(i).copied());
             self.events.push(match p {
                 Some(p) => format!("chance: {} ({})", c.notation, fraction(p)),
                 None => format!("chance: {}", c.notation),
@@ -233,11 +236,7 @@ impl Session {
     /// Chance draws an outcome (the one drawn before at this node, if any).
     fn chance(&mut self, list: &MoveList) {
         let g = self.g.clone();
-        let key = if (self.st.setup_done as usize) < g.setup_steps.len() {
-            (u64::MAX, self.st.setup_done as usize)
-        } else {
-            (g.position_key(&self.st), self.record.len())
-        };
+        let key = chance_key(&g, &self.st, self.record.len());
         let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
         let m = again.unwrap_or_else(|| sample_chance(&g, &self.st, list, &mut self.rng));
         let c = Choice::of(&g, &self.st, list, &m);
@@ -314,26 +313,12 @@ impl Session {
     /// When the current position is inside a run of hidden choices: the position before
     /// the first of them and the number of actions before it.
     fn hidden_start(&self) -> Option<(State, usize)> {
-        if !self.hidden_step() {
-            return None;
-        }
-        let hidden = |s: &State| self.g.pending_step(s).is_some_and(|d| d.hidden);
-        let first = self.before.iter().rposition(|u| !hidden(&u.0)).map_or(0, |i| i + 1);
-        let st = self.before.get(first).map_or_else(|| self.st.clone(), |u| u.0.clone());
-        Some((st, first))
+        hidden_start(&self.g, &self.before, &self.st)
     }
 
     /// The position as the players see it (the public board while choices are hidden).
     pub(super) fn shown(&self) -> State {
-        match &self.public {
-            Some((p, _)) => {
-                let mut d = p.clone();
-                d.to_move = self.st.to_move;
-                d.phase = self.st.phase;
-                d
-            }
-            None => self.st.clone(),
-        }
+        public_view(self.public.as_ref(), &self.st)
     }
 
     /// The number of actions that may be shown: while hidden choices are pending, those
@@ -361,24 +346,22 @@ impl Session {
     }
 }
 
-/// The action `text` stands for when it is no action's exact notation: the only action
-/// equal to it without case, `-`, `=` and spaces (or a decision's choice without its
-/// step name: `e9` for `leader:e9`); else 400 illegal-action with the near misses.
+/// The action `text` stands for, read as the terminal reads it (any case, with or
+/// without `-` and `=`, a decision's choice without its step name: `c3` for `STEP:c3`);
+/// else 400 illegal-action with the terminal's reason (without its command hints).
 fn forgiving(g: &Game, st: &State, list: &MoveList, text: &str) -> Result<crate::engine::Move, ApiError> {
-    let fold = |s: &str| -> String {
-        s.chars().filter(|c| !matches!(c, '-' | '=') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
-    };
-    let typed = fold(text);
-    let named: Vec<_> = list.moves.iter().map(|m| (m, g.notation(st, m))).collect();
-    let whole: Vec<_> = named.iter().filter(|(_, n)| fold(n) == typed).collect();
-    let part = || named.iter().filter(|(_, n)| n.split_once(':').is_some_and(|(_, r)| fold(r) == typed)).collect();
-    let same: Vec<_> = if whole.is_empty() { part() } else { whole };
-    if let [(m, _)] = same[..] {
-        return Ok(**m);
+    if text.chars().count() > MAX_ACTION || text.chars().any(char::is_control) {
+        return Err(ApiError::IllegalAction(format!("`{}` is no legal action here", short(text))));
     }
-    let all = g.notations(st, list);
-    let near = near_misses(&all, text);
-    let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
-    let many = if same.len() > 1 { " (it could be several: give the whole notation)" } else { "" };
-    Err(ApiError::IllegalAction(format!("`{}` is no legal action here{many}{hint}", short(text))))
+    match read_action(g, st, list, text) {
+        Reading::Play(m) => Ok(m),
+        Reading::Refuse(why) => {
+            let hints = [
+                (" (type `moves` for the actions, `help` for the commands)", ""),
+                (" (type `help`)", ""),
+                ("neither an action nor a command", "not an action"),
+            ];
+            Err(ApiError::IllegalAction(hints.iter().fold(why, |w, (h, by)| w.replace(h, by))))
+        }
+    }
 }
