@@ -809,6 +809,9 @@ function openChooser(list, cell, at) {
     box.append(el('button', {
       type: 'button', 'data-action': a.text, text: a.label || a.text, title: a.text,
       onclick: () => play(a.text),
+      onmouseenter: () => hintCells(a.label || ''),
+      onfocus: () => hintCells(a.label || ''),
+      onmouseleave: () => hintCells(''),
     }));
   }
   box.append(el('button', { type: 'button', class: 'cancel', text: 'Cancel', onclick: () => closeChooser() }));
@@ -832,7 +835,21 @@ function openChooser(list, cell, at) {
   if (first) first.focus({ preventScroll: true });
 }
 
+/** Rings the cells a chooser's label names (the victim, the pushed piece), while pointed at. */
+function hintCells(label) {
+  const svg = theSvg();
+  if (!svg) return;
+  for (const h of svg.querySelectorAll('.hint')) h.remove();
+  const overlay = svg.querySelector('#overlay');
+  if (!overlay) return;
+  for (const word of label.split(/[\s,;:()]+/)) {
+    const c = word && cellShape(word) && cellCentre(word);
+    if (c) overlay.append(svgEl('circle', { class: 'hint', cx: c.x, cy: c.y, r: c.r * 0.92 }));
+  }
+}
+
 function closeChooser() {
+  hintCells('');
   const box = $('chooser');
   if (!box.hidden) {
     box.hidden = true;
