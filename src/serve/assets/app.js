@@ -482,7 +482,7 @@ function renderResult() {
   const box = $('result');
   const r = S.st.result;
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
-  box.replaceChildren(el('strong', { text: r.describe || r.text }));
+  box.replaceChildren(el('strong', { text: cap(r.describe || r.text) }));
   if (r.reason && !(r.describe || '').includes(r.reason)) box.append(el('span', { text: ` (${r.reason})` }));
   box.dataset.reason = r.reason || '';
   box.hidden = false;
@@ -498,7 +498,7 @@ function renderStatus() {
     return;
   }
   if (st.turn.kind === 'over') {
-    box.append(el('div', { class: 'prompt', text: st.result ? st.result.describe || st.result.text : 'The game is over.' }));
+    box.append(el('div', { class: 'prompt', text: st.result ? cap(st.result.describe || st.result.text) : 'The game is over.' }));
     return;
   }
   const t = st.turn;
@@ -521,6 +521,7 @@ function renderControls() {
   $('undo').disabled = !st.can_undo;
   $('redo').disabled = !st.can_redo;
   $('resign').hidden = over;
+  $('type-form').hidden = over;
   if (over) $('resign-confirm').hidden = true;
   $('first').disabled = st.ply === 0;
   $('prev').disabled = st.ply === 0;
