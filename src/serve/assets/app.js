@@ -130,6 +130,8 @@ function run(fn) {
         if (await recover()) return false;
       }
       showError(e);
+      // Refused because the game moved on (another tab, a stale page): show it as it is.
+      if (e instanceof ApiError && (e.status === 409 || e.code === 'illegal-action') && S.id) await resync();
       return false;
     } finally {
       S.requests--;
@@ -360,6 +362,16 @@ async function afterState(st, changed) {
   render();
   if (changed) logEvents(st.events || []);
   scheduleAuto();
+}
+
+/** The game as the server has it now (after a refusal); errors here stay quiet. */
+async function resync() {
+  try {
+    const st = await api('GET', sess(S.flip ? '?flip=1' : ''));
+    S.sel = null;
+    S.drop = null;
+    await afterState(st, false);
+  } catch (e) { /* the first error is already shown */ }
 }
 
 /** A POST that returns a state (play, ai, undo, redo, resign). */
