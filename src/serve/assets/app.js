@@ -227,7 +227,7 @@ function startGame() {
   const body = { game: S.chosen, sides: chosenSides(), think_ms: Number($('think').value) };
   return run(async () => {
     const st = await api('POST', '/api/sessions', body);
-    enterSession(st, true);
+    await enterSession(st, true);
   });
 }
 
@@ -237,14 +237,32 @@ function loadRecordFile(file) {
   const reader = new FileReader();
   reader.onerror = () => showError(new Error(`The file ${file.name} cannot be read.`));
   reader.onload = () => {
-    const body = { record: String(reader.result), sides: chosenSides(), think_ms: Number($('think').value) };
+    const text = String(reader.result);
+    const body = { record: text, think_ms: Number($('think').value) };
+    const sides = recordSides(text);
+    if (sides) body.sides = sides;
     run(async () => {
       const st = await api('POST', '/api/sessions', body);
-      enterSession(st, true);
+      await enterSession(st, true);
     });
     $('load-file').value = '';
   };
   reader.readAsText(file);
+}
+
+/** The sides for a loaded record: those chosen above when it is the chosen game, else the
+ * record's own player tags (`[White "ai"]`), else none (the server's default). */
+function recordSides(text) {
+  const m = /^\[Game "([^"]*)"\]/m.exec(text);
+  const stem = m ? m[1].split(/[\\/]/).pop().replace(/\.toml$/, '') : null;
+  if (stem && stem === S.chosen) return chosenSides();
+  const g = S.games.find((x) => x.id === stem);
+  if (!g) return null;
+  const sides = (g.players || []).map((p) => {
+    const tag = new RegExp(`^\\[${p.replace(/[^\w]/g, '.')} "(human|ai|random)`, 'mi').exec(text);
+    return tag ? tag[1].toLowerCase() : null;
+  });
+  return sides.length && sides.every((x) => x) ? sides : null;
 }
 
 async function showRules(id) {
