@@ -133,10 +133,18 @@ impl App {
     /// `POST …/play`, `/ai`, `/undo`, `/redo`, `/resign`: the state afterwards.
     fn act(&self, id: &str, what: &str, bytes: &[u8]) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
+        if what == "ai" {
+            // (The AI thinks with the session unlocked: the page may reload meanwhile.)
+            let think = lock(&shared).machine()?;
+            if let Some(t) = think {
+                let choice = t.run()?;
+                lock(&shared).machine_play(&t, choice)?;
+            }
+            return Ok(json(200, &state_json(&lock(&shared), id, false, None)?));
+        }
         let mut s = lock(&shared);
         match what {
             "play" => s.play(&body::<Play>(bytes)?.action)?,
-            "ai" => s.machine()?,
             "undo" => s.undo()?,
             "redo" => s.redo()?,
             _ => s.resign(body::<Resign>(bytes)?.player)?,

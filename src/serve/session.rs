@@ -66,6 +66,28 @@ pub struct Session {
     pub(super) events: Vec<String>,
 }
 
+/// What the AI needs to decide at a position, apart from the session (which stays
+/// free for other requests while it thinks).
+pub struct Think {
+    g: Arc<Game>,
+    st: State,
+    hist: Vec<u64>,
+    seed: u64,
+    limits: Limits,
+}
+
+impl Think {
+    /// The AI's choice (None when it has none); 500 overrun when the actions cannot be listed.
+    pub fn run(&self) -> Result<Option<Choice>, ApiError> {
+        take_overrun();
+        let choice = Ai::new(&self.g, self.seed).choose(&self.st, &self.hist, self.limits);
+        match take_overrun() {
+            Some(e) => Err(e.into()),
+            None => Ok(choice),
+        }
+    }
+}
+
 /// The name of a side in the API and in records.
 pub fn side_name(side: Side) -> &'static str {
     match side {
@@ -150,32 +172,47 @@ impl Session {
         self.settle()
     }
 
-    /// The AI or the random player makes one decision; 409 when a person is to act.
-    pub fn machine(&mut self) -> Result<(), ApiError> {
+    /// The machine side to act decides: the random player at once (None); for the AI,
+    /// what it needs to think without the session locked ([`Think::run`], then
+    /// [`Session::machine_play`]). 409 when a person is to act or the game is over.
+    pub fn machine(&mut self) -> Result<Option<Think>, ApiError> {
         self.refuse_over()?;
         let side = self.side();
         if side == Side::Human {
             let who = &self.g.players[self.mover()];
             return Err(ApiError::NotYourTurn(format!("{who} is played by a person: POST …/play")));
         }
-        let g = self.g.clone();
-        let (list, _) = self.node()?;
-        take_overrun();
-        let choice = match side {
-            Side::Ai => {
-                let seed = self.setup.seed.wrapping_add(self.record.len() as u64);
-                Ai::new(&g, seed).choose(&self.st, &self.hist, Limits::time(self.setup.think_ms))
-            }
-            _ => random_move(&g, &self.st, &self.hist, &mut self.rng),
+        let think = Think {
+            g: self.g.clone(),
+            st: self.st.clone(),
+            hist: self.hist.clone(),
+            seed: self.setup.seed.wrapping_add(self.record.len() as u64),
+            limits: Limits::time(self.setup.think_ms),
         };
+        if side == Side::Ai {
+            return Ok(Some(think));
+        }
+        take_overrun();
+        let choice = random_move(&think.g, &self.st, &self.hist, &mut self.rng);
         if let Some(e) = take_overrun() {
             return Err(e.into());
         }
+        self.machine_play(&think, choice)?;
+        Ok(None)
+    }
+
+    /// Plays the machine's `choice` made at the position of `think`; 409 when the game
+    /// moved on meanwhile (another request played or took back an action).
+    pub fn machine_play(&mut self, think: &Think, choice: Option<Choice>) -> Result<(), ApiError> {
+        if self.st != think.st || self.hist.len() != think.hist.len() {
+            return Err(ApiError::NotYourTurn("the game changed while the AI thought; ask again".to_string()));
+        }
         let Some(c) = choice else { return Err(ApiError::GameOver("no legal action".to_string())) };
+        let (list, _) = self.node()?;
         self.events.clear();
         self.redo.clear();
-        let who = format!("{} ({})", g.players[self.mover()], side_name(side));
         if !self.hidden_step() {
+            let who = format!("{} ({})", self.g.players[self.mover()], side_name(self.side()));
             self.events.push(format!("{who} plays {}", c.notation));
         }
         self.commit(&c, &list);
