@@ -366,7 +366,7 @@ async function recover() {
 async function afterState(st, changed) {
   if (st.id !== S.id) return; // an answer for a game this tab has left
   if (S.flip && st.__unturned) {
-    // POST replies are drawn unturned: fetch the turned picture of the same position.
+    // A new session's first answer is drawn unturned: fetch the turned picture.
     const v = await api('GET', sess('?flip=1'));
     st.svg = v.svg;
   }
@@ -393,10 +393,9 @@ async function resync() {
 }
 
 /** A POST that returns a state (play, ai, undo, redo, resign). */
-async function post(tail, body, amend) {
-  const st = await api('POST', sess(tail), body === undefined ? {} : body);
-  st.__unturned = true;
-  if (amend) amend(st);
+async function post(tail, body) {
+  // The answer is drawn turned when the board is (`?flip=1`), so no second request is needed.
+  const st = await api('POST', sess(tail + (S.flip ? '?flip=1' : '')), body === undefined ? {} : body);
   S.sel = null;
   S.drop = null;
   await afterState(st, true);
@@ -406,11 +405,8 @@ function play(text) {
   closeChooser();
   clearError();
   return run(async () => {
-    const who = S.st && S.st.turn ? cap(S.st.turn.name) : '';
-    await post('/play', { action: text }, (st) => {
-      const mine = (st.moves || [])[S.st.length];
-      if (mine && who && !S.st.turn.hidden) st.events = [`${who} plays ${mine.text}`, ...(st.events || [])];
-    });
+    // The server's events begin with who played what (a hidden choice says only that it was made).
+    await post('/play', { action: text });
   });
 }
 
