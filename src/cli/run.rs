@@ -12,9 +12,9 @@ use crate::record::{GameRecord, Header, Replay, may_write, replay_actions, write
 use crate::render::{Style, View, show_view};
 use std::time::Instant;
 
-/// The front end that runs `serve` (games, host, port → exit status): `crate::serve`,
-/// which uses the command line's pieces, so the binary passes it in rather than `cli`
-/// naming it.
+/// The front end that runs `serve` (games, host, port → exit status): the web server
+/// module, which uses the command line's pieces, so the binary passes it in rather than
+/// the command line depending on it.
 pub type Serve = fn(&[String], &str, u16) -> i32;
 
 /// Runs a command and returns the process exit status; `serve` runs the web server.
