@@ -27,6 +27,7 @@ pub mod opt;
 pub mod record;
 pub mod render;
 pub mod selfplay;
+pub mod serve;
 pub mod syntax;
 pub mod vocab;
 

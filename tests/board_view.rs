@@ -370,3 +370,71 @@ fn hexes_take_an_even_pitch_and_triangles_three_columns() {
     assert!(text.starts_with(" A1           Z+\n"), "{text}");
     assert!(text.contains("\n D1  P+ .  .  ^  .  .  p+ D7\n"), "{text}");
 }
+
+/// The `data-*` attributes of an SVG line, by name.
+fn data(line: &str, key: &str) -> Option<String> {
+    Some(line.split(&format!(" {key}=\"")).nth(1)?.split('"').next()?.to_string())
+}
+
+/// Whether a point lies strictly inside a convex polygon given as `x,y x,y ...`.
+fn inside(points: &str, (px, py): (f64, f64)) -> bool {
+    let pts: Vec<(f64, f64)> = points
+        .split(' ')
+        .map(|xy| {
+            let (x, y) = xy.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let sides: Vec<f64> = (0..pts.len())
+        .map(|i| {
+            let ((ax, ay), (bx, by)) = (pts[i], pts[(i + 1) % pts.len()]);
+            (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        })
+        .collect();
+    sides.iter().all(|&c| c > 0.0) || sides.iter().all(|&c| c < 0.0)
+}
+
+/// The page finds cells in the SVG by their attributes: every cell of every game has exactly
+/// one `class="cell"` polygon with its `data-cell`, whose `data-x`/`data-y` (where the page
+/// draws a target dot) lie inside it, also turned; every piece is a `class="piece"` group
+/// naming its cell.
+#[test]
+fn every_cell_is_one_polygon_named_for_the_page() {
+    for rel in &games() {
+        let g = game(rel);
+        let st = g.initial();
+        for flip in [false, true] {
+            let svg = interp::render::svg_view(&g, &st, None, &View { flip, last: vec![] });
+            let cells: Vec<&str> = svg.lines().filter(|l| l.starts_with(r#"<polygon class="cell""#)).collect();
+            assert_eq!(cells.len(), g.board.len(), "{rel}");
+            for c in &g.board.cells {
+                let named: Vec<&&str> =
+                    cells.iter().filter(|l| data(l, "data-cell").as_deref() == Some(c.name.as_str())).collect();
+                assert_eq!(named.len(), 1, "{rel}: {}", c.name);
+                let at = |k: &str| data(named[0], k).unwrap().parse::<f64>().unwrap();
+                let points = data(named[0], "points").unwrap();
+                assert!(inside(&points, (at("data-x"), at("data-y"))), "{rel} {}: {}", c.name, named[0]);
+            }
+            let occupied = st.board.iter().filter(|&&k| k != 0).count();
+            assert_eq!(svg.matches(r#"<g class="piece" data-cell=""#).count(), occupied, "{rel}");
+            for (i, c) in g.board.cells.iter().enumerate() {
+                let group = format!(r#"<g class="piece" data-cell="{}">"#, c.name);
+                assert_eq!(svg.contains(&group), st.board[i] != 0, "{rel}: {}", c.name);
+            }
+        }
+    }
+}
+
+/// A royal piece in check gets a red ring inside its piece group; no check, no ring.
+#[test]
+fn the_svg_picture_rings_a_royal_in_check() {
+    let g = game("games/chess.toml");
+    let (st, _, view) = after(&g, "f2-f3 e7-e5 g2-g4 d8-h4");
+    let svg = interp::render::svg_view(&g, &st, None, &view);
+    assert_eq!(svg.matches(r#"class="check""#).count(), 1, "{svg}");
+    let group: Vec<&str> =
+        svg.lines().skip_while(|l| *l != r#"<g class="piece" data-cell="e1">"#).take_while(|l| *l != "</g>").collect();
+    assert!(group.iter().any(|l| l.starts_with(r#"<circle class="check""#)), "{group:?}");
+    let (st, _, view) = after(&g, "e2-e4");
+    assert!(!interp::render::svg_view(&g, &st, None, &view).contains("class=\"check\""));
+}

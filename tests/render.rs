@@ -40,9 +40,13 @@ fn chess_start() {
     let svg = svg_of(p.to_str().unwrap(), "");
     well_formed(&svg, 64);
     assert_eq!(svg.matches("<circle").count(), 32);
+    assert_eq!(svg.matches(r#"<g class="piece" data-cell="#).count(), 32);
+    assert!(svg.contains("<g class=\"piece\" data-cell=\"e1\">\n<circle cx=\"313.6\" cy=\"544\""), "{svg}");
+    // The picture scales: its size is also its viewBox.
+    assert!(svg.contains(r#"width="563.2" height="601.6" viewBox="0 0 563.2 601.6""#), "{svg}");
     // Squares: four corners each.
     assert!(
-        svg.contains(r##"<polygon points="25.6,576 89.6,576 89.6,512 25.6,512" fill="#b58863"><title>a1</title>"##)
+        svg.contains(r##"<polygon class="cell" data-cell="a1" data-x="57.6" data-y="544" points="25.6,576 89.6,576 89.6,512 25.6,512" fill="#b58863"><title>a1</title>"##)
     );
     snapshot("render_chess_start", &svg);
 }
@@ -106,7 +110,7 @@ fn triangle_board() {
     well_formed(&svg, 16);
     // Every cell is a triangle: three corners.
     for line in svg.lines().filter(|l| l.starts_with("<polygon")) {
-        let pts = line.split('"').nth(1).unwrap();
+        let pts = line.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
         assert_eq!(pts.split(' ').count(), 3, "{line}");
     }
     snapshot("render_triangle_start", &svg);

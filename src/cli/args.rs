@@ -172,6 +172,18 @@ pub enum Cmd {
     },
     /// List the games that can be named instead of a file (`interp play NAME`).
     List,
+    /// Serve a web page that plays the games (and any GAME given) on a local address;
+    /// prints `interp serve: http://ADDR/` when it listens.
+    Serve {
+        /// More games to offer besides the shipped ones: files or names.
+        games: Vec<String>,
+        /// The port (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
@@ -190,7 +202,9 @@ impl Cmd {
             }
             Cmd::Play(a) => vec![&mut a.start.game],
             Cmd::Selfplay(a) => vec![&mut a.start.game],
-            Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } => games.iter_mut().collect(),
+            Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } | Cmd::Serve { games, .. } => {
+                games.iter_mut().collect()
+            }
             Cmd::Diff(a) => vec![&mut a.old, &mut a.new],
             Cmd::List | Cmd::Explain { .. } | Cmd::Stats { .. } => vec![],
         }

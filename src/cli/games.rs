@@ -177,7 +177,7 @@ pub fn list() -> i32 {
 }
 
 /// The description's first sentence, on one line.
-fn first_sentence(text: &str) -> String {
+pub fn first_sentence(text: &str) -> String {
     let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     super::explain::first_sentence(&one).to_string()
 }

@@ -32,6 +32,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Cmd::Rules { game, options } => super::rules::rules(&game, &options),
         Cmd::List => super::games::list(),
         Cmd::Explain { code } => explain(code.as_deref()),
+        Cmd::Serve { games, port, host } => crate::serve::serve(&games, &host, port),
     }
 }
 

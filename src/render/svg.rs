@@ -1,8 +1,14 @@
 //! SVG pictures of positions: every cell drawn with its true shape (squares, triangles,
 //! pointy-top hexagons) at its board drawing coordinates, filled by its colour class,
-//! labelled with its name, and the pieces as letters in discs. The output depends only on
+//! labelled with its name, and the pieces as glyphs in discs. The output depends only on
 //! the game and the position, so it can be snapshot-tested.
+//!
+//! Made for a page to work on: the `viewBox` lets it scale; each cell polygon is
+//! `class="cell" data-cell="NAME"` with `data-x`, `data-y` (the pixel centre of its piece
+//! disc); each piece is a `<g class="piece" data-cell="NAME">`; a royal piece in check has a
+//! red `class="check"` ring; the last move's outlines are in `<g id="last-move">`.
 
+use super::panel::checked;
 use super::picture::View;
 use crate::board::{Cell, CellInfo, Shape};
 use crate::engine::state::State;
@@ -232,12 +238,14 @@ fn cells(s: &mut String, g: &Game, drawn: &[Drawn], f: &Frame) {
             Some((_, col)) => col.as_str(),
             None => PALETTE[c.colour.rem_euclid(PALETTE.len() as i64) as usize],
         };
+        let name = escape(&c.name);
+        let (x, y) = d.centre;
         let _ = writeln!(
             s,
-            r#"<polygon points="{}" fill="{}"><title>{}</title></polygon>"#,
+            r#"<polygon class="cell" data-cell="{name}" data-x="{}" data-y="{}" points="{}" fill="{fill}"><title>{name}</title></polygon>"#,
+            f.px(x),
+            f.py(y),
             pts.join(" "),
-            fill,
-            escape(&c.name)
         );
     }
     let _ = writeln!(s, "</g>");
@@ -303,47 +311,61 @@ fn piece_colours(g: &Game, owner: usize) -> (&str, &str, &str) {
     }
 }
 
-/// The pieces: a letter in a disc, and under it the letters of a stack's lower pieces.
+/// Red of the ring around a royal piece in check.
+const CHECK_RING: &str = "#e02020";
+
+/// The pieces, each a `<g class="piece">` of its cell: its glyph in a disc, a red ring when
+/// it is a royal piece in check, and under it the letters of a stack's lower pieces.
 fn pieces(s: &mut String, g: &Game, st: &State, drawn: &[Drawn], f: &Frame) {
+    let checked = checked(g, st);
     let _ = writeln!(s, r#"<g id="pieces" text-anchor="middle" font-weight="bold">"#);
     for (cell, d) in drawn.iter().enumerate() {
-        let k = st.board[cell];
-        if k == 0 {
-            continue;
+        if st.board[cell] != 0 {
+            piece(s, g, st, cell, d, f, checked.contains(&(cell as Cell)));
         }
-        let (fill, stroke, ink) = piece_colours(g, g.kind_owner[k as usize] as usize);
-        let (x, y) = d.centre;
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// One piece: the group of its disc, glyph, check ring and stack letters.
+fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame, in_check: bool) {
+    let k = st.board[cell];
+    let (fill, stroke, ink) = piece_colours(g, g.kind_owner[k as usize] as usize);
+    let (x, y) = d.centre;
+    let (cx, cy) = (f.px(x), f.py(y));
+    let _ = writeln!(s, r#"<g class="piece" data-cell="{}">"#, escape(&g.board.cells[cell].name));
+    let _ = writeln!(
+        s,
+        r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+        num(d.radius * UNIT),
+        num(0.035 * UNIT)
+    );
+    if in_check {
         let _ = writeln!(
             s,
-            r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
-            f.px(x),
-            f.py(y),
-            num(d.radius * UNIT),
-            fill,
-            stroke,
-            num(0.035 * UNIT)
+            r#"<circle class="check" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{CHECK_RING}" stroke-width="{}"/>"#,
+            num(d.radius * 1.15 * UNIT),
+            num(0.06 * UNIT)
         );
+    }
+    let glyph = g.glyph(k);
+    // Two symbols share the disc at a smaller size.
+    let scale = if glyph.chars().count() > 1 { 0.8 } else { 1.25 };
+    let _ = writeln!(
+        s,
+        r#"<text x="{cx}" y="{cy}" dy="0.35em" font-size="{}" fill="{ink}">{}</text>"#,
+        num(d.radius * scale * UNIT),
+        escape(&glyph)
+    );
+    let under: String = st.stacks.iter().filter(|&&(c, _)| c as usize == cell).map(|&(_, k)| g.kind_char(k)).collect();
+    if !under.is_empty() {
         let _ = writeln!(
             s,
-            r#"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="{}">{}</text>"#,
-            f.px(x),
-            f.py(y),
-            num(d.radius * 1.25 * UNIT),
-            ink,
-            escape(&g.kind_char(k).to_string())
+            r##"<text x="{cx}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
+            f.py(y - d.radius * 1.35),
+            num(d.radius * 0.7 * UNIT),
+            escape(&under)
         );
-        let under: String =
-            st.stacks.iter().filter(|&&(c, _)| c as usize == cell).map(|&(_, k)| g.kind_char(k)).collect();
-        if !under.is_empty() {
-            let _ = writeln!(
-                s,
-                r##"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
-                f.px(x),
-                f.py(y - d.radius * 1.35),
-                num(d.radius * 0.7 * UNIT),
-                escape(&under)
-            );
-        }
     }
     let _ = writeln!(s, "</g>");
 }
