@@ -45,13 +45,15 @@ pub fn skip_browser() -> bool {
 }
 
 /// One HTTP response: status code and JSON body (`Null` when empty).
-struct Reply {
-    status: u16,
-    body: Value,
+pub struct Reply {
+    /// The status code.
+    pub status: u16,
+    /// The body read as JSON (`Null` when empty).
+    pub body: Value,
 }
 
 /// Sends one request to `127.0.0.1:port` and reads the whole reply (`Connection: close`).
-fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Reply> {
+pub fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Reply> {
     let mut s = TcpStream::connect(("127.0.0.1", port))?;
     s.set_read_timeout(Some(Duration::from_secs(60)))?;
     let data = body.map(|b| b.to_string()).unwrap_or_default();
