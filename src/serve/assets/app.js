@@ -30,6 +30,7 @@ const svgEl = (tag, attrs = {}) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const esc = (s) => (window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, '\\$&'));
 const MACHINE = new Set(['ai', 'random']);
+const cap = (t) => (t ? String(t).charAt(0).toUpperCase() + String(t).slice(1) : '');
 const SIDE_WORD = { human: 'human', ai: 'AI', random: 'random' };
 
 // ---------------------------------------------------------------- page state
@@ -164,7 +165,7 @@ async function loadGames() {
   for (const g of S.games) {
     const li = el('li', { 'data-game': g.id, tabindex: '0', role: 'button', 'aria-pressed': 'false' },
       el('span', { class: 'game-name', text: g.name }),
-      el('span', { class: 'game-players', text: (g.players || []).join(' · ') }),
+      el('span', { class: 'game-players', text: (g.players || []).map(cap).join(' · ') }),
       el('span', { class: 'game-summary', text: g.summary || '' }),
       el('a', { href: '#', class: 'rules-link', 'data-rules': g.id, text: 'Rules' }));
     li.addEventListener('click', (ev) => {
@@ -207,7 +208,7 @@ function chooseGame(id) {
       el('option', { value: 'ai', text: 'AI' }),
       el('option', { value: 'random', text: 'Random mover' }));
     sel.value = before[i] || (i === 0 ? 'human' : 'ai');
-    box.append(el('label', { class: 'row' }, el('span', { text: p }), sel));
+    box.append(el('label', { class: 'row' }, el('span', { text: cap(p) }), sel));
   });
   $('start').disabled = false;
 }
@@ -304,6 +305,7 @@ function resume(id) {
   return run(async () => {
     const st = await api('GET', sess(S.flip ? '?flip=1' : ''));
     st.events = [];
+    restoreLog(id);
     await enterSession(st, false);
   });
 }
@@ -438,7 +440,7 @@ function stopAuto() {
 function renderThinking(on) {
   const t = $('thinking');
   if (on && S.st && S.st.turn) {
-    t.textContent = `${S.st.turn.name} (${SIDE_WORD[S.st.turn.side] || S.st.turn.side}) is thinking…`;
+    t.textContent = `${cap(S.st.turn.name)} (${SIDE_WORD[S.st.turn.side] || S.st.turn.side}) is thinking…`;
   }
   t.hidden = !on;
 }
@@ -450,7 +452,7 @@ function render() {
   if (!st) return;
   const g = st.game;
   document.title = `${g.name} — interp`;
-  $('title').textContent = `${g.name}: ` + g.players.map((p, i) => `${p} ${SIDE_WORD[st.sides[i]] || st.sides[i]}`).join(' vs ')
+  $('title').textContent = `${g.name}: ` + g.players.map((p, i) => `${cap(p)} (${SIDE_WORD[st.sides[i]] || st.sides[i]})`).join(' vs ')
     + (st.sides.some((s) => s === 'ai') ? ` (AI ${st.think_ms / 1000} s)` : '');
   renderResult();
   renderBoard();
@@ -488,9 +490,10 @@ function renderStatus() {
   }
   const t = st.turn;
   box.append(el('div', { class: 'who' },
-    el('span', { class: 'to-move', text: `${t.name} to act` }),
-    el('span', { class: 'side-tag', text: SIDE_WORD[t.side] || t.side })));
-  if (t.prompt) box.append(el('div', { class: 'prompt', text: t.prompt }));
+    el('span', { class: 'to-move', text: cap(t.name) }),
+    el('span', { class: 'side-tag', text: SIDE_WORD[t.side] || t.side }),
+    t.step ? el('span', { class: 'step-tag', text: t.step }) : null));
+  if (t.prompt) box.append(el('div', { class: 'prompt', text: cap(t.prompt) }));
   if (st.check && st.check.length) box.append(el('div', { class: 'check-note', text: `Check (${st.check.join(', ')})` }));
   if (t.hidden && t.side === 'human') {
     box.append(el('div', { class: 'hint', text: 'This choice is hidden: the other players should look away.' }));
@@ -536,6 +539,7 @@ function renderBoard() {
   svg.removeAttribute('height');
   svg.setAttribute('role', 'img');
   indexCells(svg);
+  namePieces(svg);
   fitBoard();
   markMovable();
   autoSelect();
@@ -550,6 +554,35 @@ function indexCells(svg) {
     if (!t) continue;
     p.classList.add('cell');
     p.setAttribute('data-cell', t.textContent.trim());
+  }
+}
+
+/** The colours of each player's discs, learnt from the board (for the legend). */
+const discs = {};
+
+/** Pieces take no clicks (the cell under them does): the cell's <title> names its piece. */
+function namePieces(svg) {
+  const legend = S.st.legend || [];
+  const found = [];
+  for (const g of svg.querySelectorAll('.piece[data-cell]')) {
+    const circle = g.querySelector('circle:not(.check)');
+    const text = g.querySelector('text');
+    if (!text) continue;
+    const glyph = text.textContent.trim();
+    const fill = circle ? circle.getAttribute('fill') : null;
+    const ink = text.getAttribute('fill');
+    const ls = legend.filter((l) => (l.glyph || l.letter) === glyph);
+    if (ls.length === 1 && fill) discs[ls[0].player] = { fill, ink, stroke: circle.getAttribute('stroke') };
+    found.push({ g, glyph, fill, ls });
+  }
+  for (const { g, fill, ls } of found) {
+    let l = ls.length === 1 ? ls[0] : ls.find((x) => discs[x.player] && discs[x.player].fill === fill);
+    const shape = cellShape(g.getAttribute('data-cell'));
+    const title = shape && shape.querySelector('title');
+    if (!l || !title) continue;
+    const stack = [...g.querySelectorAll('text')].slice(1).map((t) => t.textContent.trim()).join(' ');
+    title.textContent = `${g.getAttribute('data-cell')}: ${cap(l.player)} ${l.name}${stack ? ` (stack ${stack})` : ''}`;
+    g.setAttribute('data-name', l.name);
   }
 }
 
@@ -607,8 +640,7 @@ function kinds() {
 function markMovable() {
   const { froms } = kinds();
   for (const f of froms) {
-    const p = pieceAt(f);
-    if (p) p.setAttribute('data-movable', '1');
+    for (const e of [pieceAt(f), cellShape(f)]) if (e) e.setAttribute('data-movable', '1');
   }
 }
 
@@ -632,6 +664,7 @@ function drawOverlay() {
   let g = svg.querySelector('#overlay');
   if (g) g.remove();
   g = svgEl('g', { id: 'overlay' });
+  for (const c of svg.querySelectorAll('.cell.is-target')) c.classList.remove('is-target');
   if (S.sel) {
     const c = cellShape(S.sel);
     if (c) {
@@ -650,6 +683,7 @@ function drawOverlay() {
     seen.add(a.to);
     const c = cellCentre(a.to);
     if (!c) continue;
+    cellShape(a.to).classList.add('is-target');
     const occupied = !!pieceAt(a.to) && !S.drop;
     const m = svgEl('circle', {
       class: occupied ? 'target occupied' : 'target',
@@ -827,7 +861,7 @@ function renderActions() {
           closeChooser();
           drawOverlay();
         },
-      }, el('span', { class: 'glyph', text: glyphOf(letter) }), el('span', { text: name })));
+      }, dropBadge(letter), el('span', { text: name })));
     }
   }
   res.hidden = byLetter.size === 0;
@@ -853,9 +887,21 @@ function renderActions() {
   } else inp.placeholder = 'no action to type now';
 }
 
-function glyphOf(letter) {
+/** A glyph in a disc of its player's colours (as on the board, once seen there). */
+function glyphBadge(glyph, player) {
+  const b = el('span', { class: 'glyph', text: glyph });
+  const d = discs[player];
+  if (d) {
+    b.style.background = d.fill;
+    if (d.ink) b.style.color = d.ink;
+    if (d.stroke) b.style.borderColor = d.stroke;
+  }
+  return b;
+}
+
+function dropBadge(letter) {
   const l = (S.st.legend || []).find((x) => x.letter === letter);
-  return l ? l.glyph || letter : letter;
+  return glyphBadge(l ? l.glyph || letter : letter, S.st.turn && S.st.turn.name);
 }
 
 function renderMoves() {
@@ -887,9 +933,9 @@ function renderLegend() {
   t.replaceChildren();
   for (const l of S.st.legend || []) {
     t.append(el('tr', { 'data-letter': l.letter, title: l.description || '' },
-      el('td', {}, el('span', { class: 'glyph', text: l.glyph || l.letter })),
+      el('td', {}, glyphBadge(l.glyph || l.letter, l.player)),
       el('td', { class: 'piece-name', text: l.name }),
-      el('td', { class: 'owner', text: l.player || '' })));
+      el('td', { class: 'owner', text: cap(l.player || '') })));
   }
 }
 
@@ -927,7 +973,22 @@ function logEvents(events) {
   if (items.length) items[0].classList.add('group');
   ul.prepend(...items);
   while (ul.childElementCount > 300) ul.lastElementChild.remove();
+  if (items.length) saveLog();
   if (roll) showRoll(roll);
+}
+
+/** The log survives a reload of the tab (sessionStorage, the last 100 lines). */
+function saveLog() {
+  const lines = [...$('events').children].slice(0, 100).map((li) => [li.textContent, li.className]);
+  store.set('events', JSON.stringify({ id: S.id, lines }));
+}
+function restoreLog(id) {
+  let saved = null;
+  try { saved = JSON.parse(store.get('events') || 'null'); } catch (e) { saved = null; }
+  const ul = $('events');
+  ul.replaceChildren();
+  if (!saved || saved.id !== id || !Array.isArray(saved.lines)) return;
+  for (const [text, cls] of saved.lines) ul.append(el('li', { class: cls, text }));
 }
 
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
