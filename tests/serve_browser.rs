@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-use webdriver::{Browser, Element, http, skip_browser};
+use webdriver::{Browser, Element, http, skip_browser, skip_decision};
 
 /// A running `interp serve --port 0`, killed on drop.
 struct Server {
@@ -287,6 +287,26 @@ fn webdriver_client_drives_a_static_page() {
     assert!(msg.contains("a thing that never comes") && msg.contains("#status: \"ready\""), "{msg}");
 }
 
+/// Without chromium the suite fails with how to install it, in CI always; only outside CI
+/// may INTERP_SKIP_BROWSER=1 skip it.
+#[test]
+fn a_missing_browser_fails_in_ci_and_skips_only_on_request() {
+    let why = || {
+        Some(
+            "the browser tests need /usr/bin/chromium (install with `apt-get install chromium chromium-driver`)"
+                .to_string(),
+        )
+    };
+    assert_eq!(skip_decision(None, true, true), Ok(false), "present: run");
+    assert_eq!(skip_decision(why(), false, true), Ok(true), "skipped on request outside CI");
+    let ci = skip_decision(why(), true, true).expect_err("CI fails even with INTERP_SKIP_BROWSER=1");
+    assert!(ci.contains("apt-get install chromium chromium-driver"), "{ci}");
+    let local = skip_decision(why(), false, false).expect_err("fails by default");
+    assert!(local.contains("apt-get install"), "{local}");
+    let real = webdriver::missing_browser();
+    assert!(real.is_none() || real.unwrap().contains("INTERP_SKIP_BROWSER=1"), "the message says how to skip");
+}
+
 /// Chess: a promotion by clicks on the board and the chooser (`g7-h8=Q`, the pawn taking
 /// the Rook), then undo and redo, stepping back through the move list, and the flip.
 #[test]
@@ -316,6 +336,13 @@ fn chess_promotion_undo_redo_steps_and_flip() {
     assert!(p.b.text_of("#events").contains("Queen"), "the events tell the promotion: {}", p.events());
     p.shot("chess_promotion");
 
+    undo_redo_and_steps(&p);
+    flip_turns_the_board(&p);
+}
+
+/// Undo takes the promotion back and redo plays it again; then stepping back through the
+/// move list shows earlier positions read-only, and >| returns to the game.
+fn undo_redo_and_steps(p: &Page) {
     // Undo takes the promotion back, redo plays it again.
     p.b.click_css("#undo");
     p.idle();
@@ -341,8 +368,10 @@ fn chess_promotion_undo_redo_steps_and_flip() {
     p.b.click_css("#last");
     p.idle();
     assert!(!p.b.text_of("#status").contains("Viewing"), "back to the game: {}", p.b.text_of("#status"));
+}
 
-    // Flip: a1 goes from the bottom left to the top right.
+/// Flip: a1 goes from the bottom left to the top right.
+fn flip_turns_the_board(p: &Page) {
     let (x0, y0) = p.cell_point("a1");
     p.b.click_css("#flip");
     p.idle();
@@ -422,6 +451,9 @@ fn taktyka_setup_and_charge_with_die() {
     let html = html.as_str().unwrap();
     assert!(!html.contains("leader:e2"), "White's hidden choice is nowhere in the page");
     assert!(!st.to_string().contains("leader:e2"), "nor in the state");
+    assert!(p.b.find("#board svg .piece[data-name=\"Leader\"]").is_none(), "the board shows no Leader yet");
+    let e2 = p.piece_on("e2").expect("a piece on e2");
+    assert_eq!(p.b.attr(&e2, "data-name").as_deref(), Some("Stone"), "e2 shows a Stone");
     p.shot("taktyka_hidden_leader");
     p.act("leader:e9");
     // The roll-off: chance, resolved by the server, shown as a roll.

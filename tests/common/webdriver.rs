@@ -35,13 +35,27 @@ pub fn missing_browser() -> Option<String> {
 /// True when the browser tests should be skipped: INTERP_SKIP_BROWSER=1 outside CI and no
 /// chromium. Panics with the reason when chromium is missing otherwise (CI fails, not skips).
 pub fn skip_browser() -> bool {
-    let Some(why) = missing_browser() else { return false };
     let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    if !ci && std::env::var("INTERP_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-        eprintln!("skipped: {why}");
-        return true;
+    let skip = std::env::var("INTERP_SKIP_BROWSER").is_ok_and(|v| v == "1");
+    match skip_decision(missing_browser(), ci, skip) {
+        Ok(false) => false,
+        Ok(true) => {
+            eprintln!("skipped: {}", missing_browser().unwrap_or_default());
+            true
+        }
+        Err(why) => panic!("{why}"),
     }
-    panic!("{why}");
+}
+
+/// Whether to skip (`Ok(true)`), run (`Ok(false)`) or fail (`Err(why)`) given what is
+/// missing, whether this is CI, and whether INTERP_SKIP_BROWSER=1 is set.
+pub fn skip_decision(missing: Option<String>, ci: bool, skip: bool) -> Result<bool, String> {
+    match missing {
+        None => Ok(false),
+        Some(_) if skip && !ci => Ok(true),
+        Some(why) if ci => Err(format!("CI=true: {why}")),
+        Some(why) => Err(why),
+    }
 }
 
 /// One HTTP response: status code and JSON body (`Null` when empty).
