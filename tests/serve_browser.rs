@@ -607,3 +607,25 @@ fn screenshots_of_every_board() {
         p.shot(&format!("start-{id}"));
     }
 }
+
+/// Crazyhouse: a captured Pawn goes to White's reserve; its drop button, then a cell,
+/// drops it (White's hand empties, the move list shows `P@c3`).
+#[test]
+fn crazyhouse_drop_from_the_reserve() {
+    let Some(p) = Page::open() else { return };
+    p.new_game("crazyhouse", &["human", "human"]);
+    p.act_all("e2-e4 d7-d5 e4-d5 d8-d5");
+    let button = p.b.el("#reserve [data-drop=\"P\"]");
+    assert!(p.b.displayed(&button), "a drop button for the Pawn in hand");
+    assert!(p.b.text_of("#panel").contains("Pawn"), "the reserve is shown: {}", p.b.text_of("#panel"));
+    p.b.click(&button);
+    p.b.wait_until("the drop targets", || p.b.find("#board svg .target[data-cell=\"c3\"]").is_some());
+    p.shot("crazyhouse_drop_targets");
+    p.click_cell("c3");
+    p.idle();
+    assert_eq!(p.moves().last().map(String::as_str), Some("P@c3"), "{:?}", p.moves());
+    assert!(p.piece_on("c3").is_some(), "the Pawn stands on c3");
+    let panel = p.b.text_of("#panel");
+    assert!(panel.contains("white none"), "White's hand is empty again: {panel}");
+    p.shot("crazyhouse_drop");
+}
