@@ -235,6 +235,12 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                 "end { loss if no-moves }",
                 "end {\n  loss \"\" if no-moves\n  loss \"two\nlines\" if no-moves\n  loss \"stuck\" if no-moves\n  draw \"stuck\" if no-moves\n}",
             ),
+            none.clone(),
+        ),
+        // Glyphs: not one or two visible characters, a list not one per faction.
+        (
+            t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = [\"K K\", \"k\", \"x\"]\n")
+                .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"\"\n"),
             none,
         ),
     ]

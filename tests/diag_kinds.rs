@@ -87,3 +87,24 @@ fn end_rule_name_kinds() {
     let e445 = interp::diag::Code::parse("E445").unwrap();
     assert!(e445.explain().contains("both decide a winner"), "{}", e445.explain());
 }
+
+/// A piece's `glyph`: one string or one per faction, each one or two visible characters.
+#[test]
+fn glyph_kinds() {
+    let glyph = |v: &str| codes("name = \"King\"", &format!("name = \"King\"\nglyph = {v}"));
+    assert!(glyph("\"♚\"").is_empty());
+    assert!(glyph("[\"帥\", \"將\"]").is_empty());
+    assert!(glyph("\"Kg\"").is_empty());
+    assert_eq!(glyph("\"\""), ["E446"]);
+    assert_eq!(glyph("\"abc\""), ["E446"]);
+    assert_eq!(glyph("\"K \""), ["E446"]);
+    assert_eq!(glyph("\"\\u0007\""), ["E446"]);
+    assert_eq!(glyph("[\"♔\", \"\\n\"]"), ["E446"]);
+    assert_eq!(glyph("[\"♔\"]"), ["E447"]);
+    assert_eq!(glyph("[\"♔\", \"♚\", \"x\"]"), ["E447"]);
+    assert_eq!(glyph("[]"), ["E447"]);
+    assert_eq!(glyph("3"), ["E205"]);
+    assert_eq!(glyph("[\"♔\", 3]"), ["E205"]);
+    let e447 = interp::diag::Code::parse("E447").unwrap();
+    assert!(e447.explain().contains("one string per faction"), "{}", e447.explain());
+}

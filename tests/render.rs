@@ -137,3 +137,56 @@ fn cli_writes_the_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists());
 }
+
+/// The symbols inside the piece discs of a picture, in drawing order.
+fn glyphs(svg: &str) -> Vec<String> {
+    let lines: Vec<&str> = svg.lines().collect();
+    (1..lines.len())
+        .filter(|&i| lines[i - 1].starts_with("<circle cx="))
+        .map(|i| lines[i].split('>').nth(1).unwrap().split('<').next().unwrap().to_string())
+        .collect()
+}
+
+/// Pieces are drawn with their `glyph`: chess's one filled figure for both sides (also in
+/// the files that extend it, where a redefined piece gives it again), Xiangqi's character
+/// per side; pieces without one keep their letters.
+#[test]
+fn pieces_are_drawn_with_their_glyphs() {
+    let svg_at = |f: &str, moves: &str| svg_of(root().join(f).to_str().unwrap(), moves);
+    let chess = glyphs(&svg_at("games/chess.toml", ""));
+    assert_eq!(chess[..8].join(""), "♜♞♝♛♚♝♞♜");
+    assert_eq!(chess[24..].join(""), "♜♞♝♛♚♝♞♜");
+    assert_eq!(chess.iter().filter(|g| *g == "♟").count(), 16);
+    for f in ["games/examples/crazyhouse.toml", "games/examples/chess-no-castling.toml"] {
+        assert_eq!(glyphs(&svg_at(f, "")), chess, "{f}");
+    }
+    let capablanca = glyphs(&svg_at("games/examples/capablanca.toml", "")).join("");
+    assert!(capablanca.starts_with("♜♞A♝♛♚♝C♞♜"), "{capablanca}");
+    assert!(capablanca.ends_with("♜♞a♝♛♚♝c♞♜"), "{capablanca}");
+    let minichess = glyphs(&svg_at("games/examples/minichess.toml", "")).join("");
+    assert_eq!(minichess, "♜♞♝♛♚♟♟♟♟♟♟♟♟♟♟♜♞♝♛♚");
+    let xiangqi = glyphs(&svg_at("games/examples/xiangqi.toml", "")).join("");
+    assert!(xiangqi.starts_with("俥傌相仕帥仕相傌俥炮炮兵兵兵兵兵"), "{xiangqi}");
+    assert!(xiangqi.ends_with("卒卒卒卒卒砲砲車馬象士將士象馬車"), "{xiangqi}");
+    // Asteryx's chess-named pieces on hexagons take the figures too (and its variant).
+    let asteryx = glyphs(&svg_at("games/asteryx.toml", ""));
+    assert_eq!(asteryx, glyphs(&svg_at("games/asteryx-single.toml", "")));
+    assert!(asteryx.iter().all(|g| "♚♛♜♝♞♟".contains(g.as_str())), "{asteryx:?}");
+    // Without glyphs: the letters, as before.
+    let tishai = glyphs(&svg_at("games/tishai.toml", ""));
+    assert!(tishai.iter().all(|g| g.chars().count() == 1 && g.chars().all(|c| c.is_ascii_alphabetic())));
+}
+
+/// A glyph never reaches notation, position strings or text diagrams.
+#[test]
+fn glyphs_stay_out_of_text() {
+    let p = root().join("games/examples/xiangqi.toml");
+    let g = interp::open(p.to_str().unwrap(), &[]).unwrap();
+    let st = g.initial();
+    let text = interp::render::show(&g, &st, &[]);
+    assert!(text.is_ascii(), "{text}");
+    assert!(g.position_string(&st).is_ascii());
+    let list = g.actions(&st);
+    let moves = g.notations(&st, &list);
+    assert!(!moves.is_empty() && moves.iter().all(|m| m.is_ascii()), "{moves:?}");
+}

@@ -279,6 +279,7 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
             advance: p.advance,
             demote: None,
             description: p.description.clone(),
+            glyphs: p.glyph.iter().flat_map(|g| g.symbols().iter().map(|n| n.text.clone())).collect(),
         })
         .collect();
     let d = Decls {

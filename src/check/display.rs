@@ -3,6 +3,9 @@
 use super::checker::Checker;
 use crate::diag::CheckCode;
 
+/// The most characters a piece's glyph may have (a symbol, or two letters).
+const MAX_GLYPH_CHARS: usize = 2;
+
 impl Checker<'_> {
     /// Every `[letters.FACTION]` entry, then: no two factions' pieces share a letter
     /// (upper case for the first player, lower case for the others, unless given).
@@ -29,6 +32,31 @@ impl Checker<'_> {
                 format!("letter `{l}` is used by two factions' pieces"),
                 "give each faction's pieces their own letters in [letters.FACTION]",
             );
+        }
+    }
+
+    /// Every `[pieces.X] glyph`: one or two visible characters each, and a list has one
+    /// per faction.
+    pub(super) fn glyphs(&mut self) {
+        let nf = self.d.factions.len();
+        for p in &self.spec.pieces {
+            let Some(g) = &p.glyph else { continue };
+            for s in g.symbols() {
+                let n = s.text.chars().count();
+                if n == 0 || n > MAX_GLYPH_CHARS || s.text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    let msg =
+                        format!("the glyph {:?} of `{}` is not one or two visible characters", s.text, p.letter.text);
+                    self.err(CheckCode::BadPieceGlyph, s.span, msg, "write one symbol, e.g. glyph = \"♚\"");
+                }
+            }
+            if let crate::load::GlyphSpec::PerFaction(list, span) = g
+                && list.len() != nf
+            {
+                let msg = format!("`{}` has {} glyphs for {nf} factions", p.letter.text, list.len());
+                let hint =
+                    format!("give one per faction in order ({}), or one string for all", self.d.factions.join(", "));
+                self.err(CheckCode::GlyphCount, *span, msg, hint);
+            }
         }
     }
 

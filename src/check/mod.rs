@@ -92,6 +92,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.reserves();
     c.fen();
     c.letters();
+    c.glyphs();
     c.beats();
     c.pushes();
     c.custodians();

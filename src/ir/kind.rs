@@ -76,7 +76,11 @@ impl Game {
     /// The symbol pictures draw for a kind (the SVG board, the browser page): the piece
     /// type's glyph when the game file gives one, else its board letter.
     pub fn glyph(&self, k: Kind) -> String {
-        self.kind_char(k).to_string()
+        let glyphs = &self.types[self.kind_type[k as usize] as usize].glyphs;
+        match glyphs.get(if glyphs.len() == 1 { 0 } else { self.kind_owner[k as usize] as usize }) {
+            Some(s) => s.clone(),
+            None => self.kind_char(k).to_string(),
+        }
     }
 
     /// Kind from a board letter (unmoved), if the letter names a type.

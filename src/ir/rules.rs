@@ -24,6 +24,9 @@ pub struct PieceType {
     pub demote: Option<u8>,
     /// How it moves, in words (the game file's `description`; may be empty).
     pub description: String,
+    /// The symbols pictures draw for it (the game file's `glyph`): none (the board letter),
+    /// one for every faction, or one per faction in faction order.
+    pub glyphs: Vec<String>,
 }
 
 /// A custodian capture rule, compiled (directions are absolute, the same for every player).

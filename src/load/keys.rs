@@ -75,6 +75,7 @@ pub(super) enum PieceKey {
     Advance,
     Demote,
     Description,
+    Glyph,
 }
 
 /// The keys of a `[pieces.X]` table.
@@ -86,6 +87,7 @@ pub(super) const PIECE_KEYS: Keys<PieceKey> = &[
     ("advance", PieceKey::Advance),
     ("demote", PieceKey::Demote),
     ("description", PieceKey::Description),
+    ("glyph", PieceKey::Glyph),
 ];
 
 /// The keys of `[display]`.

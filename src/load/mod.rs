@@ -35,6 +35,27 @@ pub struct PieceSpec {
     pub demote: Option<Name>,
     /// How the piece moves, in words (`description`).
     pub description: String,
+    /// The symbol pictures draw for the piece (`glyph`), if given.
+    pub glyph: Option<GlyphSpec>,
+}
+
+/// A piece type's `glyph`: one symbol for every faction, or a list of one per faction.
+#[derive(Debug, Clone)]
+pub enum GlyphSpec {
+    /// `glyph = "♚"`: the same symbol for every faction.
+    One(Name),
+    /// `glyph = ["帥", "將"]`: one per faction, in faction order; the span is the list's.
+    PerFaction(Vec<Name>, Span),
+}
+
+impl GlyphSpec {
+    /// Every symbol given, in order.
+    pub fn symbols(&self) -> &[Name] {
+        match self {
+            GlyphSpec::One(n) => std::slice::from_ref(n),
+            GlyphSpec::PerFaction(v, _) => v,
+        }
+    }
 }
 
 /// Everything a game file says, merged over its `extends` chain.

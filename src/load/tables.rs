@@ -4,7 +4,7 @@
 use super::keys::*;
 use super::merge::merge;
 use super::value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
-use super::{PieceSpec, Reader, load_into};
+use super::{GlyphSpec, PieceSpec, Reader, load_into};
 use crate::diag::{Decoded, Diag, LoadCode, LoadError};
 use crate::files::FileError;
 use crate::syntax::ast::Name;
@@ -177,6 +177,7 @@ impl Reader<'_> {
             advance: 0,
             demote: None,
             description: String::new(),
+            glyph: None,
         };
         for (k, v) in t.iter() {
             match lookup(PIECE_KEYS, k.get_ref()) {
@@ -203,10 +204,28 @@ impl Reader<'_> {
                         ps.description = s.text;
                     }
                 }
+                Some(PieceKey::Glyph) => ps.glyph = self.glyph(v),
                 None => self.unknown_key(k, "for a piece", PIECE_KEYS),
             }
         }
         ps
+    }
+
+    /// `glyph = "♚"` or `glyph = ["帥", "將"]` in `[pieces.X]` (the symbols are checked
+    /// against the factions later).
+    fn glyph(&mut self, v: &Spanned<DeValue>) -> Option<GlyphSpec> {
+        match v.get_ref() {
+            DeValue::String(_) => self.want_str(v).map(GlyphSpec::One),
+            DeValue::Array(a) => {
+                let symbols: Vec<Option<Name>> = a.iter().map(|x| self.want_str(x)).collect();
+                let symbols: Option<Vec<Name>> = symbols.into_iter().collect();
+                Some(GlyphSpec::PerFaction(symbols?, self.span(v.span())))
+            }
+            _ => {
+                self.diags.push(self.type_err(v, "a string or an array of strings (one per faction)"));
+                None
+            }
+        }
     }
 
     /// `[setup.P]`, every player P: letter = cells.

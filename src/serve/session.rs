@@ -10,6 +10,7 @@ use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
 use crate::cli::Side;
 use crate::engine::{MoveList, State, Status, take_overrun};
 use crate::ir::Game;
+use crate::notation::Event;
 use crate::notation::events::fraction;
 use crate::record::{Header, Outcome, Recorder, Replay, near_misses};
 use std::collections::HashMap;
@@ -188,11 +189,21 @@ impl Session {
         self.hist.push(g.position_key(&self.st));
         c.apply(&g, &mut self.st);
         self.record.push(c.notation.clone());
+        if g.is_chance(&before) {
+            let p = list.moves.iter().position(|x| *x == c.mv).and_then(|i| g.chance_probs(&before, list).get(i).copied());
+            self.events.push(match p {
+                Some(p) => format!("chance: {} ({})", c.notation, fraction(p)),
+                None => format!("chance: {}", c.notation),
+            });
+        }
         if g.pending_step(&before).is_some_and(|s| s.hidden) {
             let who = &g.players[before.to_move as usize % g.np()];
             self.events.push(format!("{who} has chosen (hidden until the choices are all made)"));
         } else {
-            self.events.extend(g.events(&before, list, &c.mv, &self.st).iter().map(|e| e.describe(&g)));
+            // (Chance's outcome has its own line: `chance: die:4 (1/6)`.)
+            let events = g.events(&before, list, &c.mv, &self.st);
+            let said = events.iter().filter(|e| !(g.is_chance(&before) && matches!(e, Event::Outcome { .. })));
+            self.events.extend(said.map(|e| e.describe(&g)));
         }
         self.before.push((before, person));
         self.reveal();
@@ -230,12 +241,7 @@ impl Session {
         let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
         let m = again.unwrap_or_else(|| sample_chance(&g, &self.st, list, &mut self.rng));
         let c = Choice::of(&g, &self.st, list, &m);
-        let p = list.moves.iter().position(|x| *x == m).and_then(|i| g.chance_probs(&self.st, list).get(i).copied());
         self.drawn.insert(key, c.notation.clone());
-        self.events.push(match p {
-            Some(p) => format!("chance: {} ({})", c.notation, fraction(p)),
-            None => format!("chance: {}", c.notation),
-        });
         self.commit(&c, list);
     }
 
@@ -356,15 +362,19 @@ impl Session {
 }
 
 /// The action `text` stands for when it is no action's exact notation: the only action
-/// equal to it without case, `-`, `=` and spaces; else 400 illegal-action with the near misses.
+/// equal to it without case, `-`, `=` and spaces (or a decision's choice without its
+/// step name: `e9` for `leader:e9`); else 400 illegal-action with the near misses.
 fn forgiving(g: &Game, st: &State, list: &MoveList, text: &str) -> Result<crate::engine::Move, ApiError> {
     let fold = |s: &str| -> String {
         s.chars().filter(|c| !matches!(c, '-' | '=') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
     };
     let typed = fold(text);
-    let same: Vec<_> = list.moves.iter().filter(|m| fold(&g.notation(st, m)) == typed).collect();
-    if let [m] = same[..] {
-        return Ok(*m);
+    let named: Vec<_> = list.moves.iter().map(|m| (m, g.notation(st, m))).collect();
+    let whole: Vec<_> = named.iter().filter(|(_, n)| fold(n) == typed).collect();
+    let part = || named.iter().filter(|(_, n)| n.split_once(':').is_some_and(|(_, r)| fold(r) == typed)).collect();
+    let same: Vec<_> = if whole.is_empty() { part() } else { whole };
+    if let [(m, _)] = same[..] {
+        return Ok(**m);
     }
     let all = g.notations(st, list);
     let near = near_misses(&all, text);

@@ -94,6 +94,10 @@ pub enum CheckCode {
     MultilineEndName = 44,
     /// A draw and a rule that decides a winner share a name.
     EndNameOutcomes = 45,
+    /// A piece's `glyph` is not one or two visible characters.
+    BadPieceGlyph = 46,
+    /// A piece's `glyph` list does not give one symbol per faction.
+    GlyphCount = 47,
 }
 
 impl CheckCode {
@@ -144,6 +148,8 @@ impl CheckCode {
         CheckCode::EmptyEndName,
         CheckCode::MultilineEndName,
         CheckCode::EndNameOutcomes,
+        CheckCode::BadPieceGlyph,
+        CheckCode::GlyphCount,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -277,6 +283,14 @@ const EXPLANATIONS: &[&str] = &[
      endings by name, so the two would be confused. Rules may share a name when both decide \
      a winner (`loss \"towers lost\" if ...` and `win \"towers lost\" if ...`: the same event seen \
      from either side) or both are draws.",
+    // BadPieceGlyph
+    "A piece's `glyph` is the symbol drawn in its disc in pictures and the browser page \
+     (`glyph = \"♚\"`): one or two characters, none of them a space or a control character. \
+     Text diagrams and notation keep the board letter.",
+    // GlyphCount
+    "A piece's `glyph` is one string for every faction (`glyph = \"♚\"`) or a list of one \
+     string per faction, in faction order: the players, then the neutral factions \
+     (`glyph = [\"帥\", \"將\"]`). This list has a different number of entries.",
 ];
 
 #[cfg(test)]

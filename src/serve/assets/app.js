@@ -326,6 +326,8 @@ async function recover() {
   try {
     const st = await api('POST', '/api/sessions', body);
     history.replaceState(null, '', '#s=' + st.id);
+    restoreLog(S.id);
+    st.events = [];
     await enterSession(st, false);
     note('The server was restarted: the game was restored from its record.');
     return true;
@@ -356,9 +358,10 @@ async function afterState(st, changed) {
 }
 
 /** A POST that returns a state (play, ai, undo, redo, resign). */
-async function post(tail, body) {
+async function post(tail, body, amend) {
   const st = await api('POST', sess(tail), body === undefined ? {} : body);
   st.__posted = true;
+  if (amend) amend(st);
   S.sel = null;
   S.drop = null;
   await afterState(st, true);
@@ -367,7 +370,13 @@ async function post(tail, body) {
 function play(text) {
   closeChooser();
   clearError();
-  return run(() => post('/play', { action: text }));
+  return run(async () => {
+    const who = S.st && S.st.turn ? cap(S.st.turn.name) : '';
+    await post('/play', { action: text }, (st) => {
+      const mine = (st.moves || [])[S.st.length];
+      if (mine && who && !S.st.turn.hidden) st.events = [`${who} plays ${mine.text}`, ...(st.events || [])];
+    });
+  });
 }
 
 /** Views the position after `n` public actions (null or the length: the game now). */
@@ -468,9 +477,8 @@ function renderResult() {
   const box = $('result');
   const r = S.st.result;
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
-  box.replaceChildren(
-    el('strong', { text: r.describe || r.text }),
-    r.reason && !(r.describe || '').includes(r.reason) ? el('span', { text: ` (${r.reason})` }) : null);
+  box.replaceChildren(el('strong', { text: r.describe || r.text }));
+  if (r.reason && !(r.describe || '').includes(r.reason)) box.append(el('span', { text: ` (${r.reason})` }));
   box.dataset.reason = r.reason || '';
   box.hidden = false;
 }
@@ -624,6 +632,7 @@ function fitBoard() {
   const k = Math.min(availW / vb.width, availH / vb.height);
   svg.style.width = `${Math.floor(vb.width * k)}px`;
   svg.style.height = `${Math.floor(vb.height * k)}px`;
+  $('nav').style.width = `${Math.max(280, Math.floor(vb.width * k))}px`;
 }
 
 /** The actions of the current state, split by how they are chosen. */
