@@ -230,7 +230,8 @@ fn taktyka_hidden_leader_choice_stays_hidden() {
     let r = s.post(&format!("/api/sessions/{id}/play"), r#"{"action":"leader:e2"}"#);
     assert_eq!(r.status, 200);
     // Black's view: nothing says which stone White chose.
-    for text in [r.body.clone(), s.get(&format!("/api/sessions/{id}")).body, s.get(&format!("/api/sessions/{id}/record")).body]
+    for text in
+        [r.body.clone(), s.get(&format!("/api/sessions/{id}")).body, s.get(&format!("/api/sessions/{id}/record")).body]
     {
         assert!(!text.contains("leader:e2"), "{text}");
         assert!(!text.contains("on e2"), "{text}");
@@ -279,7 +280,8 @@ fn asteryx_single_capture_victims_have_labels() {
     let line = "e3-d6 d8-c6xd6 d2-c4 e6-e5 b4-b5 c6-a5xb5 a4-b5xa5 c7-c5xb5 c4-e6xe5 a6-b4";
     let st = create(&s, json!({"record": record("asteryx-single", None, line)}));
     let names: Vec<&str> = st["legend"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
-    let victims: Vec<&Value> = st["actions"].as_array().unwrap().iter().filter(|a| a["text"].as_str().unwrap().contains('x')).collect();
+    let victims: Vec<&Value> =
+        st["actions"].as_array().unwrap().iter().filter(|a| a["text"].as_str().unwrap().contains('x')).collect();
     assert!(!victims.is_empty());
     for a in victims {
         let text = a["text"].as_str().unwrap();

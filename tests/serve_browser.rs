@@ -7,66 +7,15 @@
 //! (`GET /api/sessions/ID`, the contract of docs/SERVE.md), then clicks those cells.
 
 mod common;
+#[path = "common/serve.rs"]
+mod serve;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
+use serve::Server;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
 use webdriver::{Browser, Element, http, skip_browser, skip_decision};
-
-/// A running `interp serve --port 0`, killed on drop.
-struct Server {
-    child: Child,
-    url: String,
-    port: u16,
-}
-
-impl Server {
-    /// Starts the server and reads the URL it prints (`interp serve: http://127.0.0.1:PORT/`).
-    fn start() -> Server {
-        let log = std::env::temp_dir().join(format!(
-            "interp-serve-{}-{:?}.log",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
-            .args(["serve", "--port", "0"])
-            .current_dir(common::repo_path("."))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&log).expect("a server log file"))
-            .spawn()
-            .expect("interp serve starts");
-        let out = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                if let Some(url) = line.strip_prefix("interp serve: ") {
-                    let _ = tx.send(url.trim().to_string());
-                }
-            }
-        });
-        let url = rx.recv_timeout(Duration::from_secs(10)).unwrap_or_else(|_| {
-            let _ = child.kill();
-            panic!("interp serve printed no URL line within 10 s; log {}", log.display())
-        });
-        let port = url.trim_end_matches('/').rsplit(':').next().and_then(|p| p.parse().ok());
-        let port = port.unwrap_or_else(|| panic!("no port in the URL {url:?}"));
-        assert!(url.starts_with("http://127.0.0.1:"), "the URL line names 127.0.0.1: {url}");
-        Server { child, url, port }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The page of one server in one browser (the browser is dropped first).
 struct Page {
@@ -90,7 +39,8 @@ impl Page {
         if skip_browser() {
             return None;
         }
-        let srv = Server::start();
+        let srv = Server::start(&[]);
+        assert!(srv.url.starts_with("http://127.0.0.1:"), "the URL line names 127.0.0.1: {}", srv.url);
         let b = Browser::start();
         b.goto(&srv.url);
         let p = Page { b, srv };
@@ -140,9 +90,16 @@ impl Page {
 
     /// The session's state, from the API.
     fn state(&self) -> Value {
-        let r =
-            http(self.srv.port, "GET", &format!("/api/sessions/{}", self.session()), None).expect("the API answers");
-        assert_eq!(r.status, 200, "GET the session: {}", r.body);
+        self.get(&format!("/api/sessions/{}", self.session()))
+    }
+
+    /// `GET path` of the API as JSON. (Through the WebDriver client's HTTP reader: it reads
+    /// chunked replies, as tiny_http sends large bodies, which tests/common/serve.rs's
+    /// `request` does not yet.)
+    fn get(&self, path: &str) -> Value {
+        let port = self.srv.addr.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+        let r = http(port, "GET", path, None).unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        assert_eq!(r.status, 200, "GET {path}: {}", r.body);
         r.body
     }
 
@@ -332,7 +289,7 @@ fn chess_promotion_undo_redo_steps_and_flip() {
     assert!(legend.contains("Queen"), "{legend}");
     let st = p.state();
     assert!(st["svg"].as_str().unwrap().contains("h8"), "the board names h8");
-    assert!(p.b.text(&queen).trim().len() <= 2, "a glyph on h8: {:?}", p.b.text(&queen));
+    assert!(p.b.text(&queen).trim().chars().count() <= 2, "a glyph on h8: {:?}", p.b.text(&queen));
     assert!(p.b.text_of("#events").contains("Queen"), "the events tell the promotion: {}", p.events());
     p.shot("chess_promotion");
 
@@ -569,8 +526,8 @@ fn reload_resumes_and_two_tabs_hold_two_games() {
     p.act("b8-c6");
     p.shot("two_tabs_first");
     assert_eq!(p.state()["game"]["id"], json!("chess"));
-    let r = http(p.srv.port, "GET", &format!("/api/sessions/{other}"), None).unwrap();
-    assert_eq!(r.body["moves"].as_array().map(Vec::len), Some(1), "the second game kept its move");
+    let r = p.get(&format!("/api/sessions/{other}"));
+    assert_eq!(r["moves"].as_array().map(Vec::len), Some(1), "the second game kept its move");
 }
 
 /// Against the AI: a move by clicks, and the AI's reply appears by itself.

@@ -190,7 +190,8 @@ impl Session {
         c.apply(&g, &mut self.st);
         self.record.push(c.notation.clone());
         if g.is_chance(&before) {
-            let p = list.moves.iter().position(|x| *x == c.mv).and_then(|i| g.chance_probs(&before, list).get(i).copied());
+            let p =
+                list.moves.iter().position(|x| *x == c.mv).and_then(|i| g.chance_probs(&before, list).get(i).copied());
             self.events.push(match p {
                 Some(p) => format!("chance: {} ({})", c.notation, fraction(p)),
                 None => format!("chance: {}", c.notation),

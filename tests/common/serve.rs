@@ -62,7 +62,8 @@ impl Server {
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
         stdout.read_line(&mut line).expect("the URL line");
-        let url = line.trim().strip_prefix("interp serve: ").unwrap_or_else(|| panic!("URL line: {line:?}")).to_string();
+        let url =
+            line.trim().strip_prefix("interp serve: ").unwrap_or_else(|| panic!("URL line: {line:?}")).to_string();
         let addr = url.trim_start_matches("http://").trim_end_matches('/').to_string();
         Server { child, _stdout: stdout, addr, url }
     }
