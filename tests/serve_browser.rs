@@ -339,11 +339,28 @@ fn flip_turns_the_board(p: &Page) {
     p.shot("chess_flipped");
 }
 
-/// Chess: fool's mate by clicks; the result and its rule are shown, no action is left.
+/// Chess: a cell's name on hover; a typed illegal action shows the server's message; fool's
+/// mate by clicks, the result and its rule shown, no action left.
 #[test]
 fn fools_mate_ends_with_checkmate_shown() {
     let Some(p) = Page::open() else { return };
     p.new_game("chess", &["human", "human"]);
+    // Hovering a cell names it and its piece (the cell's <title>).
+    let title =
+        p.b.exec("return document.querySelector('#board svg .cell[data-cell=\"e2\"] title').textContent;", vec![]);
+    assert!(title.as_str().is_some_and(|t| t.starts_with("e2") && t.contains("Pawn")), "e2's title: {title}");
+    // A typed action that is not legal: the server's 400 message is shown, nothing moves.
+    let input = p.b.el("#action-input");
+    p.b.send_keys(&input, "e2-e5");
+    p.b.click_css("#action-play");
+    let error = p.b.el("#error");
+    p.b.wait_until("the error shown", || p.b.displayed(&error));
+    assert_eq!(p.b.attr(&error, "data-code").as_deref(), Some("illegal-action"));
+    assert!(!p.b.text_of("#error-text").trim().is_empty(), "the error says why");
+    p.shot("chess_illegal_typed");
+    p.b.click_css("#error-close");
+    p.b.clear(&input);
+    assert!(p.moves().is_empty(), "nothing was played");
     p.act_all("f2-f3 e7-e5 g2-g4 d8-h4");
     let result = p.b.el("#result");
     p.b.wait_until("the result", || p.b.displayed(&result));
@@ -530,7 +547,7 @@ fn reload_resumes_and_two_tabs_hold_two_games() {
     assert_eq!(r["moves"].as_array().map(Vec::len), Some(1), "the second game kept its move");
 }
 
-/// Against the AI: a move by clicks, and the AI's reply appears by itself.
+/// Against the AI: a move by clicks, and the AI's reply appears by itself; then White resigns.
 #[test]
 fn ai_replies_to_a_move() {
     let Some(p) = Page::open() else { return };
@@ -542,6 +559,14 @@ fn ai_replies_to_a_move() {
     assert_eq!(name_of(&st), "white", "White to move again: {}", st["turn"]);
     assert!(!st["actions"].as_array().unwrap().is_empty());
     p.shot("chess_ai_reply");
+    // Resigning asks once, then the result names it.
+    p.b.click_css("#resign");
+    p.b.click_css("#resign-confirm");
+    p.idle();
+    let result = p.b.el("#result");
+    p.b.wait_until("the result after resigning", || p.b.displayed(&result));
+    let text = p.b.text(&result).to_lowercase();
+    assert!(text.contains("black wins") && text.contains("resign"), "{text}");
 }
 
 /// The start board of every shipped game, in the browser: target/screenshots/start-ID.png.
