@@ -46,7 +46,7 @@ impl Checker<'_> {
                 if n == 0 || n > MAX_GLYPH_CHARS || s.text.chars().any(|c| c.is_whitespace() || c.is_control()) {
                     let msg =
                         format!("the glyph {:?} of `{}` is not one or two visible characters", s.text, p.letter.text);
-                    self.err(CheckCode::BadPieceGlyph, s.span, msg, "write one symbol, e.g. glyph = \"♚\"");
+                    self.err(CheckCode::BadPieceGlyph, s.span, msg, "write one symbol, e.g. glyph = \"★\"");
                 }
             }
             if let crate::load::GlyphSpec::PerFaction(list, span) = g

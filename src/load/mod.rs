@@ -42,9 +42,9 @@ pub struct PieceSpec {
 /// A piece type's `glyph`: one symbol for every faction, or a list of one per faction.
 #[derive(Debug, Clone)]
 pub enum GlyphSpec {
-    /// `glyph = "♚"`: the same symbol for every faction.
+    /// `glyph = "★"`: the same symbol for every faction.
     One(Name),
-    /// `glyph = ["帥", "將"]`: one per faction, in faction order; the span is the list's.
+    /// `glyph = ["▲", "▼"]`: one per faction, in faction order; the span is the list's.
     PerFaction(Vec<Name>, Span),
 }
 

@@ -211,7 +211,7 @@ impl Reader<'_> {
         ps
     }
 
-    /// `glyph = "♚"` or `glyph = ["帥", "將"]` in `[pieces.X]` (the symbols are checked
+    /// `glyph = "★"` or `glyph = ["▲", "▼"]` in `[pieces.X]` (the symbols are checked
     /// against the factions later).
     fn glyph(&mut self, v: &Spanned<DeValue>) -> Option<GlyphSpec> {
         match v.get_ref() {

@@ -285,12 +285,12 @@ const EXPLANATIONS: &[&str] = &[
      from either side) or both are draws.",
     // BadPieceGlyph
     "A piece's `glyph` is the symbol drawn in its disc in pictures and the browser page \
-     (`glyph = \"♚\"`): one or two characters, none of them a space or a control character. \
+     (`glyph = \"★\"`): one or two characters, none of them a space or a control character. \
      Text diagrams and notation keep the board letter.",
     // GlyphCount
-    "A piece's `glyph` is one string for every faction (`glyph = \"♚\"`) or a list of one \
+    "A piece's `glyph` is one string for every faction (`glyph = \"★\"`) or a list of one \
      string per faction, in faction order: the players, then the neutral factions \
-     (`glyph = [\"帥\", \"將\"]`). This list has a different number of entries.",
+     (`glyph = [\"▲\", \"▼\"]`). This list has a different number of entries.",
 ];
 
 #[cfg(test)]

@@ -579,18 +579,28 @@ function namePieces(svg) {
     const glyph = text.textContent.trim();
     const fill = circle ? circle.getAttribute('fill') : null;
     const ink = text.getAttribute('fill');
-    const ls = legend.filter((l) => (l.glyph || l.letter) === glyph);
+    // The piece's kind: by its letter or owner when the picture gives them, else by glyph.
+    const letter = g.getAttribute('data-letter');
+    const owner = g.getAttribute('data-player');
+    let ls = letter ? legend.filter((l) => l.letter === letter) : [];
+    if (!ls.length) ls = legend.filter((l) => (l.glyph || l.letter) === glyph);
+    if (owner && ls.some((l) => l.player === owner)) ls = ls.filter((l) => l.player === owner);
     if (ls.length === 1 && fill) discs[ls[0].player] = { fill, ink, stroke: circle.getAttribute('stroke') };
-    found.push({ g, glyph, fill, ls });
+    found.push({ g, fill, ls });
   }
   for (const { g, fill, ls } of found) {
-    let l = ls.length === 1 ? ls[0] : ls.find((x) => discs[x.player] && discs[x.player].fill === fill);
+    // Several kinds share a glyph (one figure for both sides): the disc colour tells.
+    const l = ls.length === 1 ? ls[0] : ls.find((x) => discs[x.player] && discs[x.player].fill === fill);
+    const names = [...new Set(ls.map((x) => x.name))];
+    const name = l ? l.name : names.length === 1 ? names[0] : null;
     const shape = cellShape(g.getAttribute('data-cell'));
     const title = shape && shape.querySelector('title');
-    if (!l || !title) continue;
+    if (!name || !title) continue;
     const stack = [...g.querySelectorAll('text')].slice(1).map((t) => t.textContent.trim()).join(' ');
-    title.textContent = `${g.getAttribute('data-cell')}: ${cap(l.player)} ${l.name}${stack ? ` (stack ${stack})` : ''}`;
-    g.setAttribute('data-name', l.name);
+    const who = l ? `${cap(l.player)} ` : '';
+    title.textContent = `${g.getAttribute('data-cell')}: ${who}${name}${stack ? ` (stack ${stack})` : ''}`;
+    g.setAttribute('data-name', name);
+    if (l) g.setAttribute('data-owner', l.player);
   }
 }
 
