@@ -183,8 +183,37 @@ pub struct Element {
     pub selector: String,
 }
 
+/// At most this many browsers run at once in one test binary (each chromium takes a few
+/// hundred MB; the tests wait for a slot instead of crowding a large CI machine).
+const MAX_BROWSERS: usize = 3;
+
+/// Browsers running in this test binary, and the condition to wait for a free slot.
+static RUNNING: (std::sync::Mutex<usize>, std::sync::Condvar) = (std::sync::Mutex::new(0), std::sync::Condvar::new());
+
+/// A slot among the [`MAX_BROWSERS`], held while a browser runs.
+struct Slot;
+
+impl Slot {
+    fn take() -> Slot {
+        let mut n = RUNNING.0.lock().unwrap_or_else(|e| e.into_inner());
+        while *n >= MAX_BROWSERS {
+            n = RUNNING.1.wait(n).unwrap_or_else(|e| e.into_inner());
+        }
+        *n += 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        *RUNNING.0.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        RUNNING.1.notify_one();
+    }
+}
+
 /// A chromedriver process with one headless chromium session.
 pub struct Browser {
+    _slot: Slot,
     driver: Child,
     port: u16,
     session: String,
@@ -194,6 +223,7 @@ pub struct Browser {
 impl Browser {
     /// Starts chromedriver on a free port, waits for it, and opens a headless session.
     pub fn start() -> Browser {
+        let slot = Slot::take();
         let port = free_port();
         let driver = Command::new(DRIVER)
             .arg(format!("--port={port}"))
@@ -203,7 +233,7 @@ impl Browser {
             .spawn()
             .unwrap_or_else(|e| panic!("{DRIVER} does not start: {e}"));
         let profile = fresh_dir("chromium");
-        let mut b = Browser { driver, port, session: String::new(), profile };
+        let mut b = Browser { _slot: slot, driver, port, session: String::new(), profile };
         b.await_driver();
         b.session = b.new_session();
         b
