@@ -284,6 +284,7 @@ function enterSession(st, fresh) {
     $('events').replaceChildren();
     $('die-box').hidden = true;
     if (location.hash !== '#s=' + st.id) location.hash = 's=' + st.id;
+    st.__unturned = S.flip; // a new session's first picture is drawn unturned
   }
   store.set('session', st.id);
   store.set('flip', S.flip ? '1' : '0');
@@ -340,7 +341,7 @@ async function recover() {
 
 /** Everything after a state arrives: keep the record, draw, and let machines move. */
 async function afterState(st, changed) {
-  if (S.flip && st.__posted) {
+  if (S.flip && st.__unturned) {
     // POST replies are drawn unturned: fetch the turned picture of the same position.
     const v = await api('GET', sess('?flip=1'));
     st.svg = v.svg;
@@ -360,7 +361,7 @@ async function afterState(st, changed) {
 /** A POST that returns a state (play, ai, undo, redo, resign). */
 async function post(tail, body, amend) {
   const st = await api('POST', sess(tail), body === undefined ? {} : body);
-  st.__posted = true;
+  st.__unturned = true;
   if (amend) amend(st);
   S.sel = null;
   S.drop = null;
@@ -565,12 +566,14 @@ function indexCells(svg) {
   }
 }
 
-/** The colours of each player's discs, learnt from the board (for the legend). */
-const discs = {};
+/** The colours of each player's discs, learnt from the board (for the legend and titles). */
+let discs = {};
+let discsGame = null;
 
 /** Pieces take no clicks (the cell under them does): the cell's <title> names its piece. */
 function namePieces(svg) {
   const legend = S.st.legend || [];
+  if (discsGame !== S.st.game.id) { discs = {}; discsGame = S.st.game.id; }
   const found = [];
   for (const g of svg.querySelectorAll('.piece[data-cell]')) {
     const circle = g.querySelector('circle:not(.check)');
@@ -586,8 +589,9 @@ function namePieces(svg) {
     if (!ls.length) ls = legend.filter((l) => (l.glyph || l.letter) === glyph);
     if (owner && ls.some((l) => l.player === owner)) ls = ls.filter((l) => l.player === owner);
     if (ls.length === 1 && fill) discs[ls[0].player] = { fill, ink, stroke: circle.getAttribute('stroke') };
-    found.push({ g, fill, ls });
+    found.push({ g, fill, ink, stroke: circle ? circle.getAttribute('stroke') : null, ls });
   }
+  learnDiscs(found, legend);
   for (const { g, fill, ls } of found) {
     // Several kinds share a glyph (one figure for both sides): the disc colour tells.
     const l = ls.length === 1 ? ls[0] : ls.find((x) => discs[x.player] && discs[x.player].fill === fill);
@@ -602,6 +606,24 @@ function namePieces(svg) {
     g.setAttribute('data-name', name);
     if (l) g.setAttribute('data-owner', l.player);
   }
+}
+
+/** One glyph for several players: the pieces the player to act may move are theirs (on an
+ * ordinary turn), and the one colour left over belongs to the one player left over. */
+function learnDiscs(found, legend) {
+  const t = S.st.turn;
+  const froms = kinds().froms;
+  const take = (player, f) => { if (f.fill && !discs[player]) discs[player] = { fill: f.fill, ink: f.ink, stroke: f.stroke }; };
+  if (t && t.kind === 'player' && !t.step) {
+    for (const f of found) {
+      if (f.ls.length > 1 && froms.has(f.g.getAttribute('data-cell')) && f.ls.some((l) => l.player === t.name)) take(t.name, f);
+    }
+  }
+  const known = new Set(Object.values(discs).map((d) => d.fill));
+  const players = [...new Set(found.filter((f) => f.ls.length > 1).flatMap((f) => f.ls.map((l) => l.player)))];
+  const left = players.filter((p) => !discs[p]);
+  const fills = [...new Set(found.filter((f) => f.ls.length > 1 && f.fill && !known.has(f.fill)).map((f) => f.fill))];
+  if (left.length === 1 && fills.length === 1) take(left[0], found.find((f) => f.fill === fills[0]));
 }
 
 function cellShape(name) {
@@ -634,8 +656,13 @@ function fitBoard() {
   if (!svg) return;
   const vb = svg.viewBox.baseVal;
   if (!vb || !vb.width || !vb.height) return;
-  const wrap = $('board-side');
-  const availW = Math.max(200, wrap.clientWidth);
+  // The board's column is as wide as the board: the room is the screen less the panel.
+  const screen = $('game-screen');
+  const cs = getComputedStyle(screen);
+  const inner = screen.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const stacked = window.innerWidth <= 820;
+  const panel = stacked ? 0 : $('side-panel').offsetWidth + (parseFloat(cs.columnGap) || 16);
+  const availW = Math.max(200, inner - panel);
   const top = board().getBoundingClientRect().top + window.scrollY;
   const navH = $('nav').offsetHeight || 40;
   const availH = Math.max(240, window.innerHeight - top - navH - 24);
