@@ -7,7 +7,8 @@
 //! checked game as the engine's tables, which cannot fail) → [`opt`]
 //! (load-time specialisation: slides, leaps, attack tables) → [`engine`] (positions,
 //! legal actions, status, perft) → [`notation`] (action notation, position strings) →
-//! [`ai`] → front ends ([`cli`], [`render`], [`selfplay`]). [`diag`] (spans and
+//! [`ai`] → front ends ([`cli`], [`render`], [`selfplay`], [`serve`]: the web page, which uses
+//! `cli`'s games and play session pieces; the binary hands it to `cli::run`). [`diag`] (spans and
 //! diagnostics) is used by every stage up to the compiler; [`vocab`] holds the operators,
 //! events and outcomes the syntax and the IR share.
 

@@ -128,6 +128,7 @@ fn play_undo_redo_and_history() {
     assert_eq!((st["can_undo"].as_bool(), st["can_redo"].as_bool()), (Some(false), Some(false)));
     let st = play_all(&s, &id, "e2-e4 e7e5 g1-f3");
     assert_eq!(moves(&st), ["e2-e4", "e7-e5", "g1-f3"]);
+    assert_eq!(events(&st), ["white plays g1-f3"]);
     let numbers: Vec<&str> = st["moves"].as_array().unwrap().iter().map(|m| m["number"].as_str().unwrap()).collect();
     assert_eq!(numbers, ["1.", "", "2."]);
     assert_eq!(st["last"], json!(["g1", "f3"]));
@@ -139,6 +140,7 @@ fn play_undo_redo_and_history() {
     assert_eq!(moves(&st), ["e2-e4"]);
     let st = act(&s, &id, "redo").json();
     assert_eq!(moves(&st), ["e2-e4", "e7-e5"]);
+    assert_eq!(events(&st), ["redone: e7-e5"]);
     let st = act(&s, &id, "redo").json();
     assert_eq!(moves(&st), ["e2-e4", "e7-e5", "g1-f3"]);
     assert_eq!(act(&s, &id, "redo").code(), "nothing-to-redo");
@@ -152,6 +154,10 @@ fn play_undo_redo_and_history() {
     assert_eq!((st["ply"].as_u64(), st["length"].as_u64()), (Some(1), Some(3)));
     assert!(st["actions"].as_array().unwrap().is_empty());
     assert_eq!(st["last"], json!(["e2", "e4"]));
+    let turned = s.post(&format!("/api/sessions/{id}/undo?flip=1"), "").json();
+    assert_eq!(turned["svg"], s.get(&format!("/api/sessions/{id}?flip=1")).json()["svg"]);
+    assert!(turned["svg"] != s.get(&format!("/api/sessions/{id}")).json()["svg"]);
+    act(&s, &id, "redo");
     let start = s.get(&format!("/api/sessions/{id}?ply=0")).json();
     assert_eq!(start["last"], json!([]));
     assert!(start["svg"] != st["svg"]);
@@ -377,7 +383,9 @@ fn every_error_has_its_status_and_code() {
     std::fs::create_dir_all(&dir).unwrap();
     let broken = dir.join("broken.toml");
     std::fs::write(&broken, "this is = not a game [").unwrap();
-    let s = Server::start(&[broken.to_str().unwrap()]);
+    let copy = dir.join("chess.toml");
+    std::fs::copy(common::repo_path("games/chess.toml"), &copy).unwrap();
+    let s = Server::start(&[broken.to_str().unwrap(), copy.to_str().unwrap(), "chess"]);
     let st = create(&s, json!({"game": "chess"}));
     let id = id(&st);
     let sid = format!("/api/sessions/{id}");
@@ -428,6 +436,13 @@ fn every_error_has_its_status_and_code() {
     let games = s.get("/api/games").json();
     let b = games["games"].as_array().unwrap().iter().find(|g| g["id"] == "broken").expect("listed").clone();
     assert!(b["error"].as_str().unwrap().contains("broken.toml"), "{b}");
+    // A game given on the command line whose name clashes gets `-2`; one shipped already is listed once.
+    let ids: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 15, "{ids:?}");
+    assert_eq!(ids.iter().filter(|i| i.starts_with("chess")).count(), 3, "{ids:?}");
+    assert!(ids.contains(&"chess-2"), "{ids:?}");
+    assert_eq!(create(&s, json!({"game": "chess-2"}))["game"]["name"], "Chess");
+    assert_eq!(s.get("/api/games/%63hess-2/rules").status, 200, "escaped path segments are decoded");
     // The server still answers; a session is deleted once.
     assert_eq!(s.request("DELETE", &sid, None).status, 204);
     assert_eq!(s.request("DELETE", &sid, None).code(), "unknown-session");
@@ -452,7 +467,10 @@ fn concurrent_requests_and_a_thinking_ai_do_not_block_each_other() {
     let workers: Vec<_> = (0..6)
         .map(|_| {
             let s = s.clone();
+            let thinking = format!("/api/sessions/{}", id(&st));
             std::thread::spawn(move || {
+                // The session whose AI thinks still answers (a page reload).
+                assert_eq!(s.get(&thinking).status, 200);
                 let st = create(&s, json!({"game": "chess"}));
                 let st = play_all(&s, &id(&st), "e2-e4 e7-e5 g1-f3");
                 assert_eq!(moves(&st).len(), 3);
@@ -482,4 +500,41 @@ fn sessions_are_capped_and_the_least_recently_used_goes() {
     create(&s, json!({"game": "minichess"}));
     assert_eq!(s.get(&format!("/api/sessions/{second}")).code(), "unknown-session");
     assert_eq!(s.get(&format!("/api/sessions/{first}")).status, 200);
+}
+
+#[test]
+fn a_pattern_overrun_is_a_500_with_its_code() {
+    let dir = std::env::temp_dir().join(format!("interp-serve-overrun-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("endless.toml");
+    let text = r#"[game]
+name = "Endless rook"
+players = ["white", "black"]
+rules = '''
+board square files a..h ranks 1..8
+dirs orth = N E S W
+piece R { move (orth*)* [!friend] }
+piece K { move orth [empty] }
+end {
+  loss if no-moves
+}
+'''
+[pieces.R]
+name = "Rook"
+[pieces.K]
+name = "King"
+[setup.white]
+R = "a1"
+K = "h1"
+[setup.black]
+K = "h8"
+"#;
+    std::fs::write(&game, text).unwrap();
+    let s = Server::start(&[game.to_str().unwrap()]);
+    let r = s.post("/api/sessions", r#"{"game":"endless"}"#);
+    assert_eq!((r.status, r.code()), (500, "overrun".to_string()), "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("move generation stopped"), "{}", r.body);
+    // The server goes on.
+    assert_eq!(s.get("/api/games").status, 200);
+    let _ = std::fs::remove_dir_all(&dir);
 }

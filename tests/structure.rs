@@ -29,6 +29,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("record", &["engine", "files", "ir", "notation"]),
     ("author", &["ai", "board", "engine", "files", "ir", "notation", "record", "render", "selfplay"]),
     ("cli", &["ai", "author", "board", "diag", "engine", "files", "ir", "notation", "record", "render", "selfplay"]),
+    ("serve", &["ai", "board", "cli", "engine", "files", "ir", "notation", "record", "render"]),
 ];
 
 /// The one function allowed to be longer: the pattern machine's instruction dispatch.

@@ -25,5 +25,5 @@ mod start;
 mod test;
 
 pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
-pub use play::{Line, Lines, PlayOpts, Side, play};
-pub use run::run;
+pub use play::{Line, Lines, PlayOpts, Reading, Side, chance_key, hidden_start, play, public_view, read_action};
+pub use run::{Serve, run};

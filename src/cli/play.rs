@@ -19,6 +19,9 @@ mod hidden;
 mod input;
 mod view;
 
+pub use hidden::{chance_key, hidden_start, public_view};
+pub use input::{Reading, read as read_action};
+
 /// Who decides for a side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -318,11 +321,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// `undo`) gets the outcome drawn the first time; so does each setup step.
     fn chance(&mut self, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
-        let key = if (self.st.setup_done as usize) < g.setup_steps.len() {
-            (u64::MAX, self.st.setup_done as usize)
-        } else {
-            (g.position_key(&self.st), self.record.len())
-        };
+        let key = hidden::chance_key(g, &self.st, self.record.len());
         let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
         let m = again.unwrap_or_else(|| sample_chance(g, &self.st, list, &mut self.rng));
         let c = Choice::of(g, &self.st, list, &m);

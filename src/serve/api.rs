@@ -65,6 +65,33 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_value(v).map_err(|e| ApiError::BadRequest(format!("bad field: {e}")))
 }
 
+/// A path segment with its `%XX` escapes decoded (as it is, when that is no UTF-8).
+fn percent_decoded(seg: &str) -> String {
+    let b = seg.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex =
+            b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], hex) {
+            (b'%', Some(x)) => {
+                out.push(x);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| seg.to_string())
+}
+
+/// Whether the query asks for the board turned (`flip=1`).
+fn flipped(q: &str) -> bool {
+    matches!(query(q, "flip"), Some("1" | "true" | ""))
+}
+
 /// The query's value of `name`, if any.
 fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
     q.split('&').find_map(|kv| match kv.split_once('=') {
@@ -77,7 +104,8 @@ fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
 impl App {
     /// Answers a request to `/api/…` (`rest`: the path after `/api/`).
     pub fn api(&self, method: &str, rest: &str, q: &str, bytes: &[u8]) -> Result<Reply, ApiError> {
-        let parts: Vec<&str> = rest.split('/').collect();
+        let decoded: Vec<String> = rest.split('/').map(percent_decoded).collect();
+        let parts: Vec<&str> = decoded.iter().map(String::as_str).collect();
         let allow = |ok: &str| -> Result<(), ApiError> {
             if method == ok {
                 Ok(())
@@ -110,7 +138,7 @@ impl App {
             }
             ["sessions", id, what @ ("play" | "ai" | "undo" | "redo" | "resign")] => {
                 allow("POST")?;
-                self.act(id, what, bytes)
+                self.act(id, what, flipped(q), bytes)
             }
             _ => Err(ApiError::NotFound(format!("/api/{}", short(rest)))),
         }
@@ -118,7 +146,7 @@ impl App {
 
     /// `GET /api/sessions/{id}`: the state, turned with `flip=1`, at `ply=N`.
     fn show(&self, id: &str, q: &str) -> Result<Reply, ApiError> {
-        let flip = matches!(query(q, "flip"), Some("1" | "true" | ""));
+        let flip = flipped(q);
         let ply = match query(q, "ply") {
             None => None,
             Some(n) => Some(n.parse::<usize>().map_err(|_| {
@@ -131,17 +159,25 @@ impl App {
     }
 
     /// `POST …/play`, `/ai`, `/undo`, `/redo`, `/resign`: the state afterwards.
-    fn act(&self, id: &str, what: &str, bytes: &[u8]) -> Result<Reply, ApiError> {
+    fn act(&self, id: &str, what: &str, flip: bool, bytes: &[u8]) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
+        if what == "ai" {
+            // (The AI thinks with the session unlocked: the page may reload meanwhile.)
+            let think = lock(&shared).machine()?;
+            if let Some(t) = think {
+                let choice = t.run()?;
+                lock(&shared).machine_play(&t, choice)?;
+            }
+            return Ok(json(200, &state_json(&lock(&shared), id, flip, None)?));
+        }
         let mut s = lock(&shared);
         match what {
             "play" => s.play(&body::<Play>(bytes)?.action)?,
-            "ai" => s.machine()?,
             "undo" => s.undo()?,
             "redo" => s.redo()?,
             _ => s.resign(body::<Resign>(bytes)?.player)?,
         }
-        Ok(json(200, &state_json(&s, id, false, None)?))
+        Ok(json(200, &state_json(&s, id, flip, None)?))
     }
 
     /// `GET …/record`: the game record as a file.
@@ -263,4 +299,30 @@ fn players(sides: &[Side], think_ms: u64) -> Vec<String> {
 /// A JSON reply.
 fn json(status: u16, v: &Value) -> Reply {
     Reply::Json(status, v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_segments_and_queries() {
+        assert_eq!(percent_decoded("a%2Db%c3%a9"), "a-bé");
+        assert_eq!(percent_decoded("%ff%"), "%ff%");
+        assert_eq!(percent_decoded("100%"), "100%");
+        assert_eq!(query("ply=3&flip", "ply"), Some("3"));
+        assert_eq!(query("ply=3&flip", "flip"), Some(""));
+        assert_eq!(query("plyx=3", "ply"), None);
+        assert!(flipped("flip=1") && flipped("x=2&flip") && !flipped("flip=0"));
+    }
+
+    #[test]
+    fn bodies_are_objects_with_known_fields() {
+        assert!(matches!(body::<Resign>(b"  "), Ok(Resign { player: None })));
+        assert!(matches!(body::<Resign>(br#"{"player":1,"other":[]}"#), Ok(Resign { player: Some(1) })));
+        assert_eq!(body::<Resign>(b"{").err().map(|e| e.code()), Some("bad-json"));
+        assert_eq!(body::<Resign>(b"3").err().map(|e| e.code()), Some("bad-request"));
+        assert_eq!(body::<Resign>(br#"{"player":-1}"#).err().map(|e| e.code()), Some("bad-request"));
+        assert_eq!(body::<Play>(b"{}").err().map(|e| e.code()), Some("bad-request"));
+    }
 }

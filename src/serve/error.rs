@@ -74,7 +74,7 @@ impl ApiError {
     }
 
     /// The HTTP status.
-    pub fn status(&self) -> u16 {
+    pub fn http_status(&self) -> u16 {
         match self {
             ApiError::BadJson(_)
             | ApiError::BadRequest(_)

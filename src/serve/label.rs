@@ -50,8 +50,9 @@ pub fn label(g: &Game, st: &State, m: &Move) -> String {
     }
 }
 
-/// `promote to Queen`, `push the Thaum on B1`, `capture the Bishop on c5`, `take the
-/// Thaum from the stack`, else `Knight b1 to c3`: what a piece move does besides moving.
+/// `promote to TYPE`, `push the TYPE on CELL`, `capture the TYPE on CELL`, `take the TYPE
+/// from the stack`, else `TYPE FROM to TO`: what a piece move does besides moving, each
+/// type named by the game file.
 fn piece_words(g: &Game, st: &State, p: &PieceMove) -> String {
     let mut parts = vec![];
     if p.stack != 0 {

@@ -121,7 +121,7 @@ fn route(app: &App, method: &str, url: &str, bytes: &[u8]) -> Reply {
 
 /// The JSON reply of an error.
 fn error_reply(e: &ApiError) -> Reply {
-    Reply::Json(e.status(), e.body())
+    Reply::Json(e.http_status(), e.body())
 }
 
 /// The HTTP response of a reply, never cached.

@@ -7,17 +7,19 @@
 use super::error::ApiError;
 use super::games::short;
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
-use crate::cli::Side;
+use crate::cli::{Reading, Side, chance_key, hidden_start, public_view, read_action};
 use crate::engine::{MoveList, State, Status, take_overrun};
 use crate::ir::Game;
 use crate::notation::Event;
 use crate::notation::events::fraction;
-use crate::record::{Header, Outcome, Recorder, Replay, near_misses};
+use crate::record::{Header, Outcome, Recorder, Replay};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The most actions a session resolves by itself in one go (chance after chance).
 const MAX_AUTOMATIC: usize = 10_000;
+/// The longest action text read (longer ones are no action of any game).
+const MAX_ACTION: usize = 200;
 
 /// How a session is set up.
 #[derive(Debug, Clone)]
@@ -62,6 +64,28 @@ pub struct Session {
     recorder: Recorder,
     /// What the last request's actions did, in order.
     pub(super) events: Vec<String>,
+}
+
+/// What the AI needs to decide at a position, apart from the session (which stays
+/// free for other requests while it thinks).
+pub struct Think {
+    g: Arc<Game>,
+    st: State,
+    hist: Vec<u64>,
+    seed: u64,
+    limits: Limits,
+}
+
+impl Think {
+    /// The AI's choice (None when it has none); 500 overrun when the actions cannot be listed.
+    pub fn run(&self) -> Result<Option<Choice>, ApiError> {
+        take_overrun();
+        let choice = Ai::new(&self.g, self.seed).choose(&self.st, &self.hist, self.limits);
+        match take_overrun() {
+            Some(e) => Err(e.into()),
+            None => Ok(choice),
+        }
+    }
 }
 
 /// The name of a side in the API and in records.
@@ -144,36 +168,54 @@ impl Session {
         self.events.clear();
         self.redo.clear();
         let c = Choice::of(&g, &self.st, &list, &m);
+        if !self.hidden_step() {
+            self.events.push(format!("{} plays {}", g.players[self.mover()], c.notation));
+        }
         self.commit(&c, &list);
         self.settle()
     }
 
-    /// The AI or the random player makes one decision; 409 when a person is to act.
-    pub fn machine(&mut self) -> Result<(), ApiError> {
+    /// The machine side to act decides: the random player at once (None); for the AI,
+    /// what it needs to think without the session locked ([`Think::run`], then
+    /// [`Session::machine_play`]). 409 when a person is to act or the game is over.
+    pub fn machine(&mut self) -> Result<Option<Think>, ApiError> {
         self.refuse_over()?;
         let side = self.side();
         if side == Side::Human {
             let who = &self.g.players[self.mover()];
             return Err(ApiError::NotYourTurn(format!("{who} is played by a person: POST …/play")));
         }
-        let g = self.g.clone();
-        let (list, _) = self.node()?;
-        take_overrun();
-        let choice = match side {
-            Side::Ai => {
-                let seed = self.setup.seed.wrapping_add(self.record.len() as u64);
-                Ai::new(&g, seed).choose(&self.st, &self.hist, Limits::time(self.setup.think_ms))
-            }
-            _ => random_move(&g, &self.st, &self.hist, &mut self.rng),
+        let think = Think {
+            g: self.g.clone(),
+            st: self.st.clone(),
+            hist: self.hist.clone(),
+            seed: self.setup.seed.wrapping_add(self.record.len() as u64),
+            limits: Limits::time(self.setup.think_ms),
         };
+        if side == Side::Ai {
+            return Ok(Some(think));
+        }
+        take_overrun();
+        let choice = random_move(&think.g, &self.st, &self.hist, &mut self.rng);
         if let Some(e) = take_overrun() {
             return Err(e.into());
         }
+        self.machine_play(&think, choice)?;
+        Ok(None)
+    }
+
+    /// Plays the machine's `choice` made at the position of `think`; 409 when the game
+    /// moved on meanwhile (another request played or took back an action).
+    pub fn machine_play(&mut self, think: &Think, choice: Option<Choice>) -> Result<(), ApiError> {
+        if self.st != think.st || self.hist.len() != think.hist.len() {
+            return Err(ApiError::NotYourTurn("the game changed while the AI thought; ask again".to_string()));
+        }
         let Some(c) = choice else { return Err(ApiError::GameOver("no legal action".to_string())) };
+        let (list, _) = self.node()?;
         self.events.clear();
         self.redo.clear();
-        let who = format!("{} ({})", g.players[self.mover()], side_name(side));
         if !self.hidden_step() {
+            let who = format!("{} ({})", self.g.players[self.mover()], side_name(self.side()));
             self.events.push(format!("{who} plays {}", c.notation));
         }
         self.commit(&c, &list);
@@ -234,11 +276,7 @@ impl Session {
     /// Chance draws an outcome (the one drawn before at this node, if any).
     fn chance(&mut self, list: &MoveList) {
         let g = self.g.clone();
-        let key = if (self.st.setup_done as usize) < g.setup_steps.len() {
-            (u64::MAX, self.st.setup_done as usize)
-        } else {
-            (g.position_key(&self.st), self.record.len())
-        };
+        let key = chance_key(&g, &self.st, self.record.len());
         let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
         let m = again.unwrap_or_else(|| sample_chance(&g, &self.st, list, &mut self.rng));
         let c = Choice::of(&g, &self.st, list, &m);
@@ -279,7 +317,7 @@ impl Session {
     /// Plays again what the last undo took back: the same actions, the same outcomes.
     pub fn redo(&mut self) -> Result<(), ApiError> {
         let actions = self.redo.pop().ok_or(ApiError::NothingToRedo)?;
-        self.events.clear();
+        self.events = vec![format!("redone: {}", self.redo_words(&actions))];
         let g = self.g.clone();
         for a in &actions {
             let (list, status) = self.node()?;
@@ -291,6 +329,19 @@ impl Session {
             self.note_hidden();
         }
         self.settle()
+    }
+
+    /// The actions a redo plays, as the players may see them (a hidden choice as `?`).
+    fn redo_words(&self, actions: &[String]) -> String {
+        let mut st = self.st.clone();
+        let mut words = vec![];
+        for a in actions {
+            let list = self.g.actions(&st);
+            let Some(m) = self.g.find_move(&st, &list, a) else { break };
+            words.push(if self.g.pending_step(&st).is_some_and(|d| d.hidden) { "?" } else { a.as_str() });
+            self.g.apply(&mut st, &m, list.effects_of(&m));
+        }
+        words.join(" ")
     }
 
     /// `player` (default: the one to act) resigns; the next player wins.
@@ -315,26 +366,12 @@ impl Session {
     /// When the current position is inside a run of hidden choices: the position before
     /// the first of them and the number of actions before it.
     fn hidden_start(&self) -> Option<(State, usize)> {
-        if !self.hidden_step() {
-            return None;
-        }
-        let hidden = |s: &State| self.g.pending_step(s).is_some_and(|d| d.hidden);
-        let first = self.before.iter().rposition(|u| !hidden(&u.0)).map_or(0, |i| i + 1);
-        let st = self.before.get(first).map_or_else(|| self.st.clone(), |u| u.0.clone());
-        Some((st, first))
+        hidden_start(&self.g, &self.before, &self.st)
     }
 
     /// The position as the players see it (the public board while choices are hidden).
     pub(super) fn shown(&self) -> State {
-        match &self.public {
-            Some((p, _)) => {
-                let mut d = p.clone();
-                d.to_move = self.st.to_move;
-                d.phase = self.st.phase;
-                d
-            }
-            None => self.st.clone(),
-        }
+        public_view(self.public.as_ref(), &self.st)
     }
 
     /// The number of actions that may be shown: while hidden choices are pending, those
@@ -362,24 +399,22 @@ impl Session {
     }
 }
 
-/// The action `text` stands for when it is no action's exact notation: the only action
-/// equal to it without case, `-`, `=` and spaces (or a decision's choice without its
-/// step name: `e9` for `leader:e9`); else 400 illegal-action with the near misses.
+/// The action `text` stands for, read as the terminal reads it (any case, with or
+/// without `-` and `=`, a decision's choice without its step name: `c3` for `STEP:c3`);
+/// else 400 illegal-action with the terminal's reason (without its command hints).
 fn forgiving(g: &Game, st: &State, list: &MoveList, text: &str) -> Result<crate::engine::Move, ApiError> {
-    let fold = |s: &str| -> String {
-        s.chars().filter(|c| !matches!(c, '-' | '=') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
-    };
-    let typed = fold(text);
-    let named: Vec<_> = list.moves.iter().map(|m| (m, g.notation(st, m))).collect();
-    let whole: Vec<_> = named.iter().filter(|(_, n)| fold(n) == typed).collect();
-    let part = || named.iter().filter(|(_, n)| n.split_once(':').is_some_and(|(_, r)| fold(r) == typed)).collect();
-    let same: Vec<_> = if whole.is_empty() { part() } else { whole };
-    if let [(m, _)] = same[..] {
-        return Ok(**m);
+    if text.chars().count() > MAX_ACTION || text.chars().any(char::is_control) {
+        return Err(ApiError::IllegalAction(format!("`{}` is no legal action here", short(text))));
     }
-    let all = g.notations(st, list);
-    let near = near_misses(&all, text);
-    let hint = if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(" or ")) };
-    let many = if same.len() > 1 { " (it could be several: give the whole notation)" } else { "" };
-    Err(ApiError::IllegalAction(format!("`{}` is no legal action here{many}{hint}", short(text))))
+    match read_action(g, st, list, text) {
+        Reading::Play(m) => Ok(m),
+        Reading::Refuse(why) => {
+            let hints = [
+                (" (type `moves` for the actions, `help` for the commands)", ""),
+                (" (type `help`)", ""),
+                ("neither an action nor a command", "not an action"),
+            ];
+            Err(ApiError::IllegalAction(hints.iter().fold(why, |w, (h, by)| w.replace(h, by))))
+        }
+    }
 }

@@ -115,7 +115,7 @@ fn turn(s: &Session, over: bool) -> Value {
     })
 }
 
-/// `White to move`, `Black decides `leader` (hidden from the other players)`.
+/// `PLAYER to move`, `PLAYER chooses a cell for `STEP` (hidden from the other players…)`.
 fn prompt(g: &Game, st: &State, side: &str) -> String {
     let me = &g.players[st.to_move as usize % g.np()];
     let by = if side == "human" { String::new() } else { format!(" ({side})") };

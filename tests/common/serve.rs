@@ -117,6 +117,28 @@ fn parse(raw: &[u8]) -> Reply {
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
     let rest = &raw[split + 4..];
-    let len = headers.iter().find(|h| h.0 == "content-length").and_then(|h| h.1.parse().ok()).unwrap_or(rest.len());
-    Reply { status, headers, body: String::from_utf8_lossy(&rest[..len.min(rest.len())]).to_string() }
+    let chunked = headers.iter().any(|h| h.0 == "transfer-encoding" && h.1.eq_ignore_ascii_case("chunked"));
+    let body = if chunked {
+        unchunk(rest)
+    } else {
+        let len = headers.iter().find(|h| h.0 == "content-length").and_then(|h| h.1.parse().ok());
+        rest[..len.unwrap_or(rest.len()).min(rest.len())].to_vec()
+    };
+    Reply { status, headers, body: String::from_utf8_lossy(&body).to_string() }
+}
+
+/// The body of a chunked reply: each chunk's size in hex, CRLF, its bytes, CRLF; size 0 ends it.
+fn unchunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut out = vec![];
+    while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+        let size_text = String::from_utf8_lossy(&rest[..eol]).to_string();
+        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16).expect("chunk size");
+        if size == 0 {
+            break;
+        }
+        let start = eol + 2;
+        out.extend_from_slice(&rest[start..(start + size).min(rest.len())]);
+        rest = &rest[(start + size + 2).min(rest.len())..];
+    }
+    out
 }

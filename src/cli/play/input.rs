@@ -9,7 +9,7 @@ use crate::ir::{Game, Kind};
 use crate::notation::near::edit_distance;
 
 /// What the typed text comes to.
-pub(super) enum Reading {
+pub enum Reading {
     /// Exactly one legal action.
     Play(Move),
     /// Not one legal action: what to tell the person.
@@ -39,7 +39,7 @@ pub(super) fn cell_named(g: &Game, s: &str) -> Option<Cell> {
 }
 
 /// Reads `input` against the legal actions `list` at `st`.
-pub(super) fn read(g: &Game, st: &State, list: &MoveList, input: &str) -> Reading {
+pub fn read(g: &Game, st: &State, list: &MoveList, input: &str) -> Reading {
     if let Some(m) = g.find_move(st, list, input) {
         return Reading::Play(m);
     }

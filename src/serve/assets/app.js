@@ -130,6 +130,8 @@ function run(fn) {
         if (await recover()) return false;
       }
       showError(e);
+      // Refused because the game moved on (another tab, a stale page): show it as it is.
+      if (e instanceof ApiError && (e.status === 409 || e.code === 'illegal-action') && S.id) await resync();
       return false;
     } finally {
       S.requests--;
@@ -171,6 +173,8 @@ async function loadGames() {
     li.addEventListener('click', (ev) => {
       if (ev.target.closest('[data-rules]')) return;
       chooseGame(g.id);
+      // One column: the sides and Start are below the list, bring them into view.
+      if (window.innerWidth <= 820) $('setup').scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     });
     li.addEventListener('dblclick', (ev) => {
       if (ev.target.closest('[data-rules]')) return;
@@ -223,7 +227,7 @@ function startGame() {
   const body = { game: S.chosen, sides: chosenSides(), think_ms: Number($('think').value) };
   return run(async () => {
     const st = await api('POST', '/api/sessions', body);
-    enterSession(st, true);
+    await enterSession(st, true);
   });
 }
 
@@ -233,14 +237,32 @@ function loadRecordFile(file) {
   const reader = new FileReader();
   reader.onerror = () => showError(new Error(`The file ${file.name} cannot be read.`));
   reader.onload = () => {
-    const body = { record: String(reader.result), sides: chosenSides(), think_ms: Number($('think').value) };
+    const text = String(reader.result);
+    const body = { record: text, think_ms: Number($('think').value) };
+    const sides = recordSides(text);
+    if (sides) body.sides = sides;
     run(async () => {
       const st = await api('POST', '/api/sessions', body);
-      enterSession(st, true);
+      await enterSession(st, true);
     });
     $('load-file').value = '';
   };
   reader.readAsText(file);
+}
+
+/** The sides for a loaded record: those chosen above when it is the chosen game, else the
+ * record's own player tags (`[White "ai"]`), else none (the server's default). */
+function recordSides(text) {
+  const m = /^\[Game "([^"]*)"\]/m.exec(text);
+  const stem = m ? m[1].split(/[\\/]/).pop().replace(/\.toml$/, '') : null;
+  if (stem && stem === S.chosen) return chosenSides();
+  const g = S.games.find((x) => x.id === stem);
+  if (!g) return null;
+  const sides = (g.players || []).map((p) => {
+    const tag = new RegExp(`^\\[${p.replace(/[^\w]/g, '.')} "(human|ai|random)`, 'mi').exec(text);
+    return tag ? tag[1].toLowerCase() : null;
+  });
+  return sides.length && sides.every((x) => x) ? sides : null;
 }
 
 async function showRules(id) {
@@ -313,7 +335,8 @@ function resume(id) {
 
 /** The server forgot the session (it was restarted): recreate it from the last record. */
 async function recover() {
-  const record = store.get('record');
+  // Only this tab's own game: the record kept belongs to the session it last showed.
+  const record = store.get('session') === S.id ? store.get('record') : null;
   const game = store.get('game');
   if (!record) {
     showStart();
@@ -341,6 +364,7 @@ async function recover() {
 
 /** Everything after a state arrives: keep the record, draw, and let machines move. */
 async function afterState(st, changed) {
+  if (st.id !== S.id) return; // an answer for a game this tab has left
   if (S.flip && st.__unturned) {
     // POST replies are drawn unturned: fetch the turned picture of the same position.
     const v = await api('GET', sess('?flip=1'));
@@ -356,6 +380,16 @@ async function afterState(st, changed) {
   render();
   if (changed) logEvents(st.events || []);
   scheduleAuto();
+}
+
+/** The game as the server has it now (after a refusal); errors here stay quiet. */
+async function resync() {
+  try {
+    const st = await api('GET', sess(S.flip ? '?flip=1' : ''));
+    S.sel = null;
+    S.drop = null;
+    await afterState(st, false);
+  } catch (e) { /* the first error is already shown */ }
 }
 
 /** A POST that returns a state (play, ai, undo, redo, resign). */
@@ -478,7 +512,7 @@ function renderResult() {
   const box = $('result');
   const r = S.st.result;
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
-  box.replaceChildren(el('strong', { text: r.describe || r.text }));
+  box.replaceChildren(el('strong', { text: cap(r.describe || r.text) }));
   if (r.reason && !(r.describe || '').includes(r.reason)) box.append(el('span', { text: ` (${r.reason})` }));
   box.dataset.reason = r.reason || '';
   box.hidden = false;
@@ -494,7 +528,7 @@ function renderStatus() {
     return;
   }
   if (st.turn.kind === 'over') {
-    box.append(el('div', { class: 'prompt', text: st.result ? st.result.describe || st.result.text : 'The game is over.' }));
+    box.append(el('div', { class: 'prompt', text: st.result ? cap(st.result.describe || st.result.text) : 'The game is over.' }));
     return;
   }
   const t = st.turn;
@@ -517,6 +551,7 @@ function renderControls() {
   $('undo').disabled = !st.can_undo;
   $('redo').disabled = !st.can_redo;
   $('resign').hidden = over;
+  $('type-form').hidden = over;
   if (over) $('resign-confirm').hidden = true;
   $('first').disabled = st.ply === 0;
   $('prev').disabled = st.ply === 0;
@@ -805,6 +840,9 @@ function openChooser(list, cell, at) {
     box.append(el('button', {
       type: 'button', 'data-action': a.text, text: a.label || a.text, title: a.text,
       onclick: () => play(a.text),
+      onmouseenter: () => hintCells(a.label || ''),
+      onfocus: () => hintCells(a.label || ''),
+      onmouseleave: () => hintCells(''),
     }));
   }
   box.append(el('button', { type: 'button', class: 'cancel', text: 'Cancel', onclick: () => closeChooser() }));
@@ -828,7 +866,21 @@ function openChooser(list, cell, at) {
   if (first) first.focus({ preventScroll: true });
 }
 
+/** Rings the cells a chooser's label names (the victim, the pushed piece), while pointed at. */
+function hintCells(label) {
+  const svg = theSvg();
+  if (!svg) return;
+  for (const h of svg.querySelectorAll('.hint')) h.remove();
+  const overlay = svg.querySelector('#overlay');
+  if (!overlay) return;
+  for (const word of label.split(/[\s,;:()]+/)) {
+    const c = word && cellShape(word) && cellCentre(word);
+    if (c) overlay.append(svgEl('circle', { class: 'hint', cx: c.x, cy: c.y, r: c.r * 0.92 }));
+  }
+}
+
 function closeChooser() {
+  hintCells('');
   const box = $('chooser');
   if (!box.hidden) {
     box.hidden = true;
@@ -1092,7 +1144,8 @@ function resignPlayer() {
 
 let resignTimer = null;
 
-function wire() {
+/** The start screen's and the header's controls. */
+function wireStart() {
   $('start').addEventListener('click', startGame);
   $('load-file').addEventListener('change', (ev) => loadRecordFile(ev.target.files[0]));
   $('error-close').addEventListener('click', clearError);
@@ -1108,6 +1161,10 @@ function wire() {
     location.hash = '';
     showStart();
   });
+}
+
+/** The game screen's buttons and the typed action. */
+function wireGame() {
   $('first').addEventListener('click', () => goPly(0));
   $('prev').addEventListener('click', () => step(-1));
   $('next').addEventListener('click', () => step(1));
@@ -1157,6 +1214,10 @@ function wire() {
     if (!v) return;
     play(v).then((ok) => { if (ok) $('action-input').value = ''; });
   });
+}
+
+/** The board (click or drag), the move list, keys, and the window. */
+function wireBoard() {
   const b = board();
   b.addEventListener('pointerdown', onPointerDown);
   window.addEventListener('pointermove', onPointerMove);
@@ -1214,7 +1275,9 @@ function onHash() {
 }
 
 async function main() {
-  wire();
+  wireStart();
+  wireGame();
+  wireBoard();
   updateBusy();
   await run(loadGames);
   const id = hashId() || store.get('session');
