@@ -15,7 +15,7 @@ mod webdriver;
 use serde_json::{Value, json};
 use serve::Server;
 use std::path::PathBuf;
-use webdriver::{Browser, Element, http, skip_browser, skip_decision};
+use webdriver::{Browser, Element, skip_browser, skip_decision};
 
 /// The page of one server in one browser (the browser is dropped first).
 struct Page {
@@ -93,14 +93,11 @@ impl Page {
         self.get(&format!("/api/sessions/{}", self.session()))
     }
 
-    /// `GET path` of the API as JSON. (Through the WebDriver client's HTTP reader: it reads
-    /// chunked replies, as tiny_http sends large bodies, which tests/common/serve.rs's
-    /// `request` does not yet.)
+    /// `GET path` of the API as JSON.
     fn get(&self, path: &str) -> Value {
-        let port = self.srv.addr.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
-        let r = http(port, "GET", path, None).unwrap_or_else(|e| panic!("GET {path}: {e}"));
+        let r = self.srv.get(path);
         assert_eq!(r.status, 200, "GET {path}: {}", r.body);
-        r.body
+        r.json()
     }
 
     /// Clicks the disc centre of `cell`, as a person does (checking the point shows the cell).
