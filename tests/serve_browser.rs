@@ -369,6 +369,11 @@ fn fools_mate_ends_with_checkmate_shown() {
     assert!(p.b.find("#board svg .check").is_some(), "the mated King is marked in check");
     let status = p.b.text_of("#status").to_lowercase();
     assert!(status.contains("black wins"), "{status}");
+    // Each action is told once: no line of the log repeats the one before it.
+    let ev = p.events().to_lowercase();
+    let lines: Vec<&str> = ev.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let twice: Vec<&[&str]> = lines.windows(2).filter(|w| w[0] == w[1]).collect();
+    assert!(twice.is_empty(), "the event log tells an action twice: {twice:?}");
     p.shot("chess_fools_mate");
 }
 
