@@ -418,7 +418,7 @@ fn every_cell_is_one_polygon_named_for_the_page() {
             let occupied = st.board.iter().filter(|&&k| k != 0).count();
             assert_eq!(svg.matches(r#"<g class="piece" data-cell=""#).count(), occupied, "{rel}");
             for (i, c) in g.board.cells.iter().enumerate() {
-                let group = format!(r#"<g class="piece" data-cell="{}">"#, c.name);
+                let group = format!(r#"<g class="piece" data-cell="{}" "#, c.name);
                 assert_eq!(svg.contains(&group), st.board[i] != 0, "{rel}: {}", c.name);
             }
         }
@@ -432,8 +432,11 @@ fn the_svg_picture_rings_a_royal_in_check() {
     let (st, _, view) = after(&g, "f2-f3 e7-e5 g2-g4 d8-h4");
     let svg = interp::render::svg_view(&g, &st, None, &view);
     assert_eq!(svg.matches(r#"class="check""#).count(), 1, "{svg}");
-    let group: Vec<&str> =
-        svg.lines().skip_while(|l| *l != r#"<g class="piece" data-cell="e1">"#).take_while(|l| *l != "</g>").collect();
+    let group: Vec<&str> = svg
+        .lines()
+        .skip_while(|l| !l.starts_with(r#"<g class="piece" data-cell="e1" data-player="white""#))
+        .take_while(|l| *l != "</g>")
+        .collect();
     assert!(group.iter().any(|l| l.starts_with(r#"<circle class="check""#)), "{group:?}");
     let (st, _, view) = after(&g, "e2-e4");
     assert!(!interp::render::svg_view(&g, &st, None, &view).contains("class=\"check\""));

@@ -41,7 +41,10 @@ fn chess_start() {
     well_formed(&svg, 64);
     assert_eq!(svg.matches("<circle").count(), 32);
     assert_eq!(svg.matches(r#"<g class="piece" data-cell="#).count(), 32);
-    assert!(svg.contains("<g class=\"piece\" data-cell=\"e1\">\n<circle cx=\"313.6\" cy=\"544\""), "{svg}");
+    assert!(
+        svg.contains("<g class=\"piece\" data-cell=\"e1\" data-player=\"white\" data-letter=\"K\">\n<circle cx=\"313.6\" cy=\"544\""),
+        "{svg}"
+    );
     // The picture scales: its size is also its viewBox.
     assert!(svg.contains(r#"width="563.2" height="601.6" viewBox="0 0 563.2 601.6""#), "{svg}");
     // Squares: four corners each.

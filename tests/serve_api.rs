@@ -538,3 +538,47 @@ K = "h8"
     assert_eq!(s.get("/api/games").status, 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_resignation_while_the_ai_thinks_wins_over_its_move() {
+    let s = Arc::new(Server::start(&[]));
+    let st = create(&s, json!({"game": "chess", "sides": ["ai", "human"], "think_ms": 2000}));
+    let id = id(&st);
+    let thinker = {
+        let (s, id) = (s.clone(), id.clone());
+        std::thread::spawn(move || act(&s, &id, "ai"))
+    };
+    // While it thinks, the state says so and a second request is refused.
+    let url = format!("/api/sessions/{id}");
+    let thinking = (0..20_000).any(|_| s.get(&url).json()["thinking"] == true);
+    assert!(thinking, "the state says the AI thinks");
+    let resigned = s.post(&format!("/api/sessions/{id}/resign"), r#"{"player":1}"#).json();
+    assert_eq!(resigned["result"]["text"], "white wins");
+    let r = thinker.join().unwrap();
+    assert_eq!((r.status, r.code()), (409, "game-over".to_string()), "{}", r.body);
+    let after = s.get(&url).json();
+    assert!(moves(&after).is_empty());
+    assert_eq!(after["thinking"], false);
+}
+
+#[test]
+fn a_second_ai_request_while_it_thinks_gets_the_same_move() {
+    let s = Arc::new(Server::start(&[]));
+    let st = create(&s, json!({"game": "chess", "sides": ["ai", "human"], "think_ms": 1000}));
+    let id = id(&st);
+    let first = {
+        let (s, id) = (s.clone(), id.clone());
+        std::thread::spawn(move || act(&s, &id, "ai"))
+    };
+    let url = format!("/api/sessions/{id}");
+    let thinking = (0..20_000).any(|_| s.get(&url).json()["thinking"] == true);
+    let second = act(&s, &id, "ai");
+    let first = first.join().unwrap();
+    assert_eq!(first.status, 200, "{}", first.body);
+    if thinking && second.status == 200 {
+        assert_eq!(moves(&second.json()), moves(&first.json()), "the second waited for the first's move");
+    } else {
+        assert_eq!(second.code(), "not-your-turn", "{}", second.body);
+    }
+    assert_eq!(moves(&s.get(&url).json()).len(), 1, "one AI move, not two");
+}

@@ -5,7 +5,8 @@
 //!
 //! Made for a page to work on: the `viewBox` lets it scale; each cell polygon is
 //! `class="cell" data-cell="NAME"` with `data-x`, `data-y` (the pixel centre of its piece
-//! disc); each piece is a `<g class="piece" data-cell="NAME">`; a royal piece in check has a
+//! disc); each piece is a `<g class="piece" data-cell="NAME" data-player="FACTION"
+//! data-letter="L">`; a royal piece in check has a
 //! red `class="check"` ring; the last move's outlines are in `<g id="last-move">`.
 
 use super::panel::checked;
@@ -315,7 +316,7 @@ fn piece_colours(g: &Game, owner: usize) -> (&str, &str, &str) {
 const CHECK_RING: &str = "#e02020";
 
 /// The pieces, each a `<g class="piece">` of its cell: its glyph in a disc, a red ring when
-/// it is a royal piece in check, and under it the letters of a stack's lower pieces.
+/// it is a royal piece in check, and beside it the letters of a stack's lower pieces.
 fn pieces(s: &mut String, g: &Game, st: &State, drawn: &[Drawn], f: &Frame) {
     let checked = checked(g, st);
     let _ = writeln!(s, r#"<g id="pieces" text-anchor="middle" font-weight="bold">"#);
@@ -327,13 +328,20 @@ fn pieces(s: &mut String, g: &Game, st: &State, drawn: &[Drawn], f: &Frame) {
     let _ = writeln!(s, "</g>");
 }
 
-/// One piece: the group of its disc, glyph, check ring and stack letters.
+/// One piece: the group of its disc, glyph, check ring and stack letters; the group says
+/// whose piece it is (`data-player`, the faction's name) and its board letter.
 fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame, in_check: bool) {
     let k = st.board[cell];
     let (fill, stroke, ink) = piece_colours(g, g.kind_owner[k as usize] as usize);
     let (x, y) = d.centre;
     let (cx, cy) = (f.px(x), f.py(y));
-    let _ = writeln!(s, r#"<g class="piece" data-cell="{}">"#, escape(&g.board.cells[cell].name));
+    let _ = writeln!(
+        s,
+        r#"<g class="piece" data-cell="{}" data-player="{}" data-letter="{}">"#,
+        escape(&g.board.cells[cell].name),
+        escape(&g.factions[g.kind_owner[k as usize] as usize]),
+        escape(&g.kind_char(k).to_string())
+    );
     let _ = writeln!(
         s,
         r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
@@ -359,10 +367,12 @@ fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame
     );
     let under: String = st.stacks.iter().filter(|&&(c, _)| c as usize == cell).map(|&(_, k)| g.kind_char(k)).collect();
     if !under.is_empty() {
+        // On the disc's side away from the cell's name, so the two never overlap.
+        let side = if d.label.1 < y { 1.0 } else { -1.0 };
         let _ = writeln!(
             s,
             r##"<text x="{cx}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
-            f.py(y - d.radius * 1.35),
+            f.py(y + side * d.radius * 1.35),
             num(d.radius * 0.7 * UNIT),
             escape(&under)
         );

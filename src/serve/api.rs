@@ -5,7 +5,7 @@ use super::error::ApiError;
 use super::games::{Games, load_file, short};
 use super::session::{Session, Setup, side_name};
 use super::state::state_json;
-use super::store::{Store, lock};
+use super::store::{Shared, Store};
 use crate::cli::Side;
 use crate::record::{GameRecord, Header, Outcome, parse_records, replay, replay_actions};
 use serde::Deserialize;
@@ -30,6 +30,19 @@ pub struct App {
     pub games: Games,
     /// The open sessions.
     pub sessions: Store,
+}
+
+/// While armed, a thought under way: if the thinking request unwinds, the session is
+/// marked as thinking no more and its waiters are woken.
+struct Thinking<'a>(&'a Shared, bool);
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        if self.1 {
+            self.0.lock().thinking = false;
+            self.0.thought_ended();
+        }
+    }
 }
 
 /// `POST /api/sessions`.
@@ -154,7 +167,7 @@ impl App {
             })?),
         };
         let shared = self.sessions.get(id)?;
-        let s = lock(&shared);
+        let s = shared.lock();
         Ok(json(200, &state_json(&s, id, flip, ply)?))
     }
 
@@ -162,15 +175,9 @@ impl App {
     fn act(&self, id: &str, what: &str, flip: bool, bytes: &[u8]) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
         if what == "ai" {
-            // (The AI thinks with the session unlocked: the page may reload meanwhile.)
-            let think = lock(&shared).machine()?;
-            if let Some(t) = think {
-                let choice = t.run()?;
-                lock(&shared).machine_play(&t, choice)?;
-            }
-            return Ok(json(200, &state_json(&lock(&shared), id, flip, None)?));
+            return self.machine(&shared, id, flip);
         }
-        let mut s = lock(&shared);
+        let mut s = shared.lock();
         match what {
             "play" => s.play(&body::<Play>(bytes)?.action)?,
             "undo" => s.undo()?,
@@ -180,10 +187,35 @@ impl App {
         Ok(json(200, &state_json(&s, id, flip, None)?))
     }
 
+    /// `POST …/ai`: the AI thinks with the session unlocked (the page may reload
+    /// meanwhile); a second request while it thinks waits for its move and answers the
+    /// state after it.
+    fn machine(&self, shared: &Shared, id: &str, flip: bool) -> Result<Reply, ApiError> {
+        let mut s = shared.lock();
+        if s.thinking {
+            drop(s);
+            return Ok(json(200, &state_json(&shared.after_thought(), id, flip, None)?));
+        }
+        let think = s.machine()?;
+        drop(s);
+        if let Some(t) = think {
+            let mut guard = Thinking(shared, true);
+            let choice = t.run();
+            let mut s = shared.lock();
+            guard.1 = false;
+            s.thinking = false;
+            let played = choice.and_then(|c| s.machine_play(&t, c));
+            drop(s);
+            shared.thought_ended();
+            played?;
+        }
+        Ok(json(200, &state_json(&shared.lock(), id, flip, None)?))
+    }
+
     /// `GET …/record`: the game record as a file.
     fn record(&self, id: &str) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
-        let mut s = lock(&shared);
+        let mut s = shared.lock();
         let text = s.record_text()?;
         let name = s.setup.game_id.clone();
         let disposition = format!("attachment; filename=\"{name}.pgn\"");
@@ -205,7 +237,7 @@ impl App {
             None => self.new_game(&c, think_ms, seed)?,
         };
         let (id, shared) = self.sessions.insert(session);
-        let s = lock(&shared);
+        let s = shared.lock();
         Ok(json(201, &state_json(&s, &id, false, None)?))
     }
 

@@ -64,6 +64,8 @@ pub struct Session {
     recorder: Recorder,
     /// What the last request's actions did, in order.
     pub(super) events: Vec<String>,
+    /// Whether the AI is thinking for this session now (its request holds no lock).
+    pub(super) thinking: bool,
 }
 
 /// What the AI needs to decide at a position, apart from the session (which stays
@@ -117,6 +119,7 @@ impl Session {
             public: None,
             recorder: Recorder::default(),
             events: vec![],
+            thinking: false,
         };
         s.public = s.hidden_start();
         s.settle()?;
@@ -193,6 +196,10 @@ impl Session {
             limits: Limits::time(self.setup.think_ms),
         };
         if side == Side::Ai {
+            if self.thinking {
+                return Err(ApiError::NotYourTurn("the AI is thinking already".to_string()));
+            }
+            self.thinking = true;
             return Ok(Some(think));
         }
         take_overrun();
@@ -207,6 +214,7 @@ impl Session {
     /// Plays the machine's `choice` made at the position of `think`; 409 when the game
     /// moved on meanwhile (another request played or took back an action).
     pub fn machine_play(&mut self, think: &Think, choice: Option<Choice>) -> Result<(), ApiError> {
+        self.refuse_over()?;
         if self.st != think.st || self.hist.len() != think.hist.len() {
             return Err(ApiError::NotYourTurn("the game changed while the AI thought; ask again".to_string()));
         }

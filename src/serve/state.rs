@@ -76,6 +76,7 @@ pub fn state_json(s: &Session, id: &str, flip: bool, ply: Option<usize>) -> Resu
         },
         "can_undo": can_undo,
         "can_redo": can_redo,
+        "thinking": s.thinking,
     }))
 }
 

@@ -7,15 +7,42 @@ use super::games::short;
 use super::session::Session;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The most sessions kept at once.
 pub const MAX_SESSIONS: usize = 200;
 /// The length of a session id.
 pub const ID_LEN: usize = 16;
 
-/// A session shared between requests.
-pub type Shared = Arc<Mutex<Session>>;
+/// A session shared between requests, and the signal of its AI's thought ending.
+pub struct Slot {
+    session: Mutex<Session>,
+    thought: Condvar,
+}
+
+/// A session as the requests hold it.
+pub type Shared = Arc<Slot>;
+
+impl Slot {
+    /// The session, locked.
+    pub fn lock(&self) -> MutexGuard<'_, Session> {
+        lock(&self.session)
+    }
+
+    /// The session locked once its AI has stopped thinking.
+    pub fn after_thought(&self) -> MutexGuard<'_, Session> {
+        let mut s = self.lock();
+        while s.thinking {
+            s = self.thought.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+        s
+    }
+
+    /// Wakes the requests waiting for the AI's thought to end.
+    pub fn thought_ended(&self) {
+        self.thought.notify_all();
+    }
+}
 
 /// The sessions by id, each with the tick of its last use; and the tick now.
 type Table = (HashMap<String, (Shared, u64)>, u64);
@@ -46,7 +73,7 @@ impl Store {
         while map.contains_key(&id) {
             id = new_id();
         }
-        let shared = Arc::new(Mutex::new(s));
+        let shared = Arc::new(Slot { session: Mutex::new(s), thought: Condvar::new() });
         map.insert(id.clone(), (shared.clone(), *tick));
         (id, shared)
     }
