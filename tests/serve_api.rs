@@ -352,6 +352,11 @@ fn a_random_side_and_a_game_to_its_end() {
     assert_eq!(st["turn"]["kind"], "over", "{}", st["moves"]);
     assert!(!st["result"]["reason"].as_str().unwrap().is_empty());
     assert_eq!(act(&s, &id, "ai").code(), "game-over");
+    // The picture's caption says how it ended, not who is to move; a view of the past does not.
+    let caption = format!("Gardner minichess: {}", st["result"]["describe"].as_str().unwrap());
+    assert!(st["svg"].as_str().unwrap().contains(&caption), "{caption}");
+    let past = s.get(&format!("/api/sessions/{id}?ply=1")).json();
+    assert!(past["svg"].as_str().unwrap().contains("Gardner minichess: black to move"));
 }
 
 #[test]

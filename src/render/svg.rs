@@ -218,7 +218,7 @@ pub fn svg_view(g: &Game, st: &State, caption: Option<&str>, view: &View) -> Str
         r##"<text x="{}" y="{}" font-size="{}" fill="#222222">{}</text>"##,
         num(MARGIN * UNIT),
         num((MARGIN + CAPTION * 0.5) * UNIT),
-        num(0.3 * UNIT),
+        num(caption_size(&text, f.width - 2.0 * MARGIN * UNIT)),
         escape(&text)
     );
     cells(&mut s, g, &drawn, &f);
@@ -227,6 +227,14 @@ pub fn svg_view(g: &Game, st: &State, caption: Option<&str>, view: &View) -> Str
     pieces(&mut s, g, st, &drawn, &f);
     s.push_str("</svg>\n");
     s
+}
+
+/// The caption's font size in pixels: 0.3 board units, smaller when the text (at about
+/// 0.6 of the size a character) would be wider than `room` pixels.
+fn caption_size(text: &str, room: f64) -> f64 {
+    let size = 0.3 * UNIT;
+    let wide = text.chars().count() as f64 * 0.6 * size;
+    if wide > room && wide > 0.0 { (size * room / wide).max(6.0) } else { size }
 }
 
 /// The cells: polygons filled by a display zone's colour or their colour class.
@@ -372,7 +380,7 @@ fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame
         let _ = writeln!(
             s,
             r##"<text x="{cx}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
-            f.py(y + side * d.radius * 1.35),
+            f.py(y + side * d.radius * 1.2),
             num(d.radius * 0.7 * UNIT),
             escape(&under)
         );

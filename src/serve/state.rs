@@ -48,8 +48,13 @@ pub fn state_json(s: &Session, id: &str, flip: bool, ply: Option<usize>) -> Resu
     };
     let shown = if ply < length { s.before[ply].0.clone() } else { s.shown() };
     let last = last_cells(s, ply);
-    let svg = svg_view(g, &shown, None, &View { flip, last: last.clone() });
     let result = result(s)?;
+    // The picture's caption: the result once the game is over (not at a view of the past).
+    let caption = match &result {
+        Some(r) if ply == length => Some(format!("{}: {}", g.name, r.describe)),
+        _ => None,
+    };
+    let svg = svg_view(g, &shown, caption.as_deref(), &View { flip, last: last.clone() });
     let actions = if result.is_some() || ply < length { vec![] } else { actions(s)? };
     let names = |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| g.board.name(c).to_string()).collect() };
     let (can_undo, can_redo) = s.can_undo_redo();
