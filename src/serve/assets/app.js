@@ -846,14 +846,17 @@ function openChooser(list, cell, at) {
   box.hidden = false;
   let x = at ? at.x : window.innerWidth / 2;
   let y = at ? at.y : window.innerHeight / 2;
-  const shape = cell && cellShape(cell);
-  if (shape) {
-    const r = shape.getBoundingClientRect();
-    x = r.right + 6;
-    y = r.top;
-  }
   const w = box.offsetWidth;
   const h = box.offsetHeight;
+  // Beside the target and every cell a label names (a victim, a pushed piece), never on them.
+  const named = [cell, ...list.flatMap((a) => (a.label || '').split(/[\s,;:()]+/))];
+  const rects = named.filter((n) => n && cellShape(n)).map((n) => cellShape(n).getBoundingClientRect());
+  if (rects.length) {
+    const right = Math.max(...rects.map((r) => r.right));
+    const left = Math.min(...rects.map((r) => r.left));
+    x = right + 6 + w <= window.innerWidth ? right + 6 : left - 6 - w;
+    y = cellShape(cell) ? cellShape(cell).getBoundingClientRect().top : rects[0].top;
+  }
   x = Math.max(4, Math.min(x, window.innerWidth - w - 4));
   y = Math.max(4, Math.min(y, window.innerHeight - h - 4));
   box.style.left = `${x}px`;
@@ -1039,7 +1042,9 @@ function renderPanel() {
   box.replaceChildren();
   const part = (title, text) => {
     if (!text || (Array.isArray(text) && !text.length)) return;
-    const body = Array.isArray(text) ? text.join('\n') : String(text);
+    // `counters: halfmove 0; fullmove 1` under the title Counters: one entry a line, no prefix.
+    const lines = Array.isArray(text) ? text : [String(text)];
+    const body = lines.map((l) => l.replace(/^[a-z ]+: /i, '').split('; ').join('\n')).join('\n');
     if (!body.trim()) return;
     box.append(el('div', { class: 'panel-part', 'data-part': title.toLowerCase() },
       el('div', { class: 'box-title', text: title }), el('pre', { text: body })));
