@@ -2,8 +2,8 @@
 //! WebDriver (tests/common/webdriver.rs). Each test starts the release binary with
 //! `serve --port 0`, opens the page and plays by clicking as a person would, with the element
 //! ids src/serve/assets/README.md documents; each saves target/screenshots/NAME.png.
-//! Without chromium the tests fail with how to install it (INTERP_SKIP_BROWSER=1 skips them
-//! outside CI). Where a test needs to know which cells an action joins, it asks the API
+//! Without chromium they fail in CI (and with INTERP_REQUIRE_BROWSER=1), saying how to
+//! install it; elsewhere they are skipped, saying so. Where a test needs to know which cells an action joins, it asks the API
 //! (`GET /api/sessions/ID`, the contract of docs/SERVE.md), then clicks those cells.
 
 mod common;
@@ -241,10 +241,10 @@ fn webdriver_client_drives_a_static_page() {
     assert!(msg.contains("a thing that never comes") && msg.contains("#status: \"ready\""), "{msg}");
 }
 
-/// Without chromium the suite fails with how to install it, in CI always; only outside CI
-/// may INTERP_SKIP_BROWSER=1 skip it.
+/// Without chromium the suite fails with how to install it in CI (and when asked to), and
+/// is skipped, saying so, on a machine that has none (a fresh clone's `cargo test` passes).
 #[test]
-fn a_missing_browser_fails_in_ci_and_skips_only_on_request() {
+fn a_missing_browser_fails_in_ci_and_is_skipped_elsewhere() {
     let why = || {
         Some(
             "the browser tests need /usr/bin/chromium (install with `apt-get install chromium chromium-driver`)"
@@ -252,13 +252,14 @@ fn a_missing_browser_fails_in_ci_and_skips_only_on_request() {
         )
     };
     assert_eq!(skip_decision(None, true, true), Ok(false), "present: run");
-    assert_eq!(skip_decision(why(), false, true), Ok(true), "skipped on request outside CI");
-    let ci = skip_decision(why(), true, true).expect_err("CI fails even with INTERP_SKIP_BROWSER=1");
+    assert_eq!(skip_decision(None, false, false), Ok(false), "present: run");
+    assert_eq!(skip_decision(why(), false, false), Ok(true), "missing outside CI: skipped");
+    let ci = skip_decision(why(), true, false).expect_err("CI fails");
     assert!(ci.contains("apt-get install chromium chromium-driver"), "{ci}");
-    let local = skip_decision(why(), false, false).expect_err("fails by default");
-    assert!(local.contains("apt-get install"), "{local}");
+    let asked = skip_decision(why(), false, true).expect_err("INTERP_REQUIRE_BROWSER=1 fails");
+    assert!(asked.contains("apt-get install"), "{asked}");
     let real = webdriver::missing_browser();
-    assert!(real.is_none() || real.unwrap().contains("INTERP_SKIP_BROWSER=1"), "the message says how to skip");
+    assert!(real.is_none() || real.unwrap().contains("skipped outside CI"), "the message says what happens");
 }
 
 /// Chess: a promotion by clicks on the board and the chooser (`g7-h8=Q`, the pawn taking
@@ -514,6 +515,26 @@ fn asteryx_custodian_capture_and_victim_choice() {
 }
 
 /// A reload resumes the game; a second tab plays another game at the same time.
+/// The server restarted (every session gone): a reload of the tab rebuilds its game from
+/// the record the page kept, with the same moves and position, and play goes on.
+#[test]
+fn a_server_restart_loses_no_game() {
+    let Some(mut p) = Page::open() else { return };
+    p.new_game("chess", &["human", "human"]);
+    p.act_all("e2-e4 e7-e5 g1-f3");
+    let old = p.session();
+    p.srv.restart();
+    let gone = p.srv.get(&format!("/api/sessions/{old}"));
+    assert_eq!(gone.status, 404, "the old session is gone with the old server");
+    p.b.refresh();
+    p.b.wait_until("the game rebuilt from its record", || p.moves() == ["e2-e4", "e7-e5", "g1-f3"]);
+    p.idle();
+    assert_ne!(p.session(), old, "a new session holds the game");
+    assert!(p.piece_on("f3").is_some() && p.piece_on("g1").is_none());
+    p.act("b8-c6");
+    p.b.wait_until("play goes on", || p.moves().len() == 4);
+}
+
 #[test]
 fn reload_resumes_and_two_tabs_hold_two_games() {
     let Some(p) = Page::open() else { return };

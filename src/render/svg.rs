@@ -87,7 +87,9 @@ fn geometry(g: &Game, flip: bool) -> Vec<Drawn> {
                         corners: vec![(x - 0.5, base), (x + 0.5, base), (x, apex)],
                         centre: (x, centroid),
                         radius: 0.18,
-                        label: (x, if up { base + 0.015 } else { base - 0.095 }, false, 0.11),
+                        // Under the disc in both: at an up triangle's base, towards a down
+                        // triangle's apex (at its base it met the name of the cell above).
+                        label: (x, if up { base + 0.015 } else { centroid - 0.28 }, false, 0.11),
                         label_empty: Some((x, centroid)),
                     }
                 }
@@ -380,7 +382,7 @@ fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame
         let _ = writeln!(
             s,
             r##"<text x="{cx}" y="{}" dy="0.35em" font-size="{}" fill="#222222">+{}</text>"##,
-            f.py(y + side * d.radius * 1.2),
+            f.py(y + side * (d.radius * 1.35 + 0.03)),
             num(d.radius * 0.7 * UNIT),
             escape(&under)
         );

@@ -50,8 +50,22 @@ impl Reply {
 impl Server {
     /// Starts `interp serve --port 0 ARGS…` in the repository and reads its URL line.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_on(0, args)
+    }
+
+    /// The server stopped and a new one started on the same port (as a person restarting
+    /// `interp serve` would): every session of the old one is gone.
+    pub fn restart(&mut self) {
+        let port: u16 = self.addr.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        *self = Server::start_on(port, &[]);
+    }
+
+    /// Starts `interp serve --port PORT ARGS…` (0: any free port) and reads its URL line.
+    pub fn start_on(port: u16, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_interp"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", &port.to_string()])
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::null())

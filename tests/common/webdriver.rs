@@ -27,17 +27,17 @@ pub fn missing_browser() -> Option<String> {
     }
     Some(format!(
         "the browser tests need {} (install with `apt-get install chromium chromium-driver`, \
-         as .ci/run does; set INTERP_SKIP_BROWSER=1 to skip them outside CI)",
+         as .ci/run does; without them they are skipped outside CI, and fail in CI or with \
+         INTERP_REQUIRE_BROWSER=1)",
         missing.join(" and ")
     ))
 }
 
-/// True when the browser tests should be skipped: INTERP_SKIP_BROWSER=1 outside CI and no
-/// chromium. Panics with the reason when chromium is missing otherwise (CI fails, not skips).
+/// True when the browser tests should be skipped: chromium is missing outside CI (said on
+/// stderr). Panics with the reason when it is missing in CI or with INTERP_REQUIRE_BROWSER=1.
 pub fn skip_browser() -> bool {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    let skip = std::env::var("INTERP_SKIP_BROWSER").is_ok_and(|v| v == "1");
-    match skip_decision(missing_browser(), ci, skip) {
+    let set = |name: &str| std::env::var(name).is_ok_and(|v| v == "true" || v == "1");
+    match skip_decision(missing_browser(), set("CI"), set("INTERP_REQUIRE_BROWSER")) {
         Ok(false) => false,
         Ok(true) => {
             eprintln!("skipped: {}", missing_browser().unwrap_or_default());
@@ -48,13 +48,13 @@ pub fn skip_browser() -> bool {
 }
 
 /// Whether to skip (`Ok(true)`), run (`Ok(false)`) or fail (`Err(why)`) given what is
-/// missing, whether this is CI, and whether INTERP_SKIP_BROWSER=1 is set.
-pub fn skip_decision(missing: Option<String>, ci: bool, skip: bool) -> Result<bool, String> {
+/// missing, whether this is CI, and whether INTERP_REQUIRE_BROWSER=1 is set.
+pub fn skip_decision(missing: Option<String>, ci: bool, require: bool) -> Result<bool, String> {
     match missing {
         None => Ok(false),
-        Some(_) if skip && !ci => Ok(true),
         Some(why) if ci => Err(format!("CI=true: {why}")),
-        Some(why) => Err(why),
+        Some(why) if require => Err(format!("INTERP_REQUIRE_BROWSER=1: {why}")),
+        Some(_) => Ok(true),
     }
 }
 
