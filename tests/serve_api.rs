@@ -587,3 +587,58 @@ fn a_second_ai_request_while_it_thinks_gets_the_same_move() {
     }
     assert_eq!(moves(&s.get(&url).json()).len(), 1, "one AI move, not two");
 }
+
+/// Random requests, well-formed and not, against sessions of several games: every answer
+/// is a reply with a status below 500 and, for an error, a JSON message and code; a
+/// session's move list grows by one with each action played; the server still answers.
+#[test]
+fn random_requests_get_answers_never_a_crash() {
+    let s = Server::start(&[]);
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut rnd = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let games = ["chess", "taasen", "taktyka", "asteryx-single", "crazyhouse", "tishai", "trubix-43"];
+    let mut ids: Vec<String> = games.iter().map(|g| id(&create(&s, json!({"game": g, "seed": 3})))).collect();
+    ids.push(id(&create(&s, json!({"game": "taktyka", "sides": ["random", "human"], "seed": 5}))));
+    let junk = ["", "{", "null", "[]", r#"{"action":null}"#, r#"{"action":"\u0000"}"#, r#"{"player":-1}"#];
+    for round in 0..1500 {
+        let sid = &ids[rnd(ids.len())];
+        let path = format!("/api/sessions/{sid}");
+        let st = s.get(&path).json();
+        let reply = match rnd(8) {
+            0..=3 if !texts(&st).is_empty() => {
+                let all = texts(&st);
+                let r = s.post(&format!("{path}/play"), &json!({ "action": all[rnd(all.len())] }).to_string());
+                if r.status == 200 {
+                    let grew = moves(&r.json()).len() > moves(&st).len() || st["turn"]["hidden"] == true;
+                    assert!(grew, "round {round}: an action played adds to the move list");
+                }
+                r
+            }
+            4 => act(&s, sid, ["undo", "redo", "ai"][rnd(3)]),
+            5 => s.get(&format!("{path}?ply={}&flip={}", rnd(40), rnd(2))),
+            6 => s.post(&format!("{path}/{}", ["play", "resign", "undo"][rnd(3)]), junk[rnd(junk.len())]),
+            _ => s.request(
+                ["GET", "POST", "PUT", "DELETE"][rnd(4)],
+                &format!("/api/{}", ["games", "x", "sessions/"][rnd(3)]),
+                None,
+            ),
+        };
+        assert!(reply.status < 500, "round {round}: {} {}", reply.status, reply.body);
+        if reply.status >= 400 {
+            assert!(
+                !reply.code().is_empty() || reply.header("content-type").is_some_and(|t| t.starts_with("text/")),
+                "round {round}: {}",
+                reply.body
+            );
+        }
+        if st["turn"]["kind"] == "over" && rnd(4) == 0 {
+            act(&s, sid, "undo");
+        }
+    }
+    assert_eq!(s.get("/api/games").status, 200);
+}
