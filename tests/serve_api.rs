@@ -223,6 +223,13 @@ fn taasen_push_then_the_defenders_escape() {
     assert!(events(&st).iter().any(|e| e.contains("pushes")), "{:?}", events(&st));
     let st = play(&s, &id(&st), "B3-C4");
     assert_eq!(st["turn"]["step"], Value::Null);
+    // A pushed piece with nowhere to go is crushed, with no decision: the events say so and
+    // the other player is to move.
+    let st = create(&s, json!({"game": "taasen"}));
+    let st = play_all(&s, &id(&st), "S:A1-B2 S:D7-D6 B2-B1 P:A1-B2>A1");
+    let crushed = "white's Thaum on A1 has nowhere to go: it is crushed (removed)";
+    assert!(events(&st).iter().any(|e| e == crushed), "{:?}", events(&st));
+    assert_eq!((st["turn"]["name"].as_str(), st["turn"]["step"].as_str()), (Some("red"), None));
 }
 
 #[test]
