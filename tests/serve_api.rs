@@ -344,6 +344,41 @@ fn the_ai_moves_when_asked_and_resigning_ends_the_game() {
     assert_eq!(st["result"], Value::Null);
 }
 
+/// A draw offered: the AI accepts when its material is not ahead and declines when it is;
+/// a person opposite answers with `accepted` (required); agreed, the game is drawn, the
+/// record says so and loads back drawn, and undo takes it back.
+#[test]
+fn a_draw_offered_accepted_or_declined() {
+    let s = Server::start(&[]);
+    let draw = |id: &str, body: Value| s.post(&format!("/api/sessions/{id}/draw"), &body.to_string());
+    // Level material: the AI accepts.
+    let st = create(&s, json!({"game": "chess", "sides": ["human", "ai"], "think_ms": 50}));
+    let st = draw(&id(&st), json!({})).json();
+    assert_eq!(events(&st), ["white offers a draw", "black accepts: draw agreed"]);
+    assert_eq!((st["result"]["text"].as_str(), st["turn"]["kind"].as_str()), (Some("draw"), Some("over")));
+    let rec = s.get(&format!("/api/sessions/{}/record", id(&st))).body;
+    assert!(rec.contains("[Termination \"draw agreed\"]") && rec.contains("1/2-1/2"), "{rec}");
+    assert_eq!(create(&s, json!({ "record": rec }))["result"]["text"], "draw");
+    assert_eq!(draw(&id(&st), json!({})).code(), "game-over");
+    assert_eq!(act(&s, &id(&st), "undo").json()["result"], Value::Null, "undo takes it back");
+    // A Queen up: the AI declines, the game goes on.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+    let st = create(&s, json!({"record": record("chess", Some(fen), ""), "sides": ["human", "ai"]}));
+    let st = draw(&id(&st), json!({})).json();
+    assert_eq!(events(&st), ["white offers a draw", "black declines the draw"]);
+    assert_eq!(st["result"], Value::Null);
+    // Two people: the answer is part of the request.
+    let st = create(&s, json!({"game": "taasen"}));
+    let sid = id(&st);
+    assert_eq!(draw(&sid, json!({})).code(), "bad-request");
+    assert_eq!(draw(&sid, json!({"player": 5, "accepted": true})).code(), "bad-request");
+    let no = draw(&sid, json!({"accepted": false})).json();
+    assert_eq!(events(&no), ["red offers a draw", "green declines the draw"]);
+    let yes = draw(&sid, json!({"player": 1, "accepted": true})).json();
+    assert_eq!(events(&yes), ["green offers a draw", "red accepts: draw agreed"]);
+    assert_eq!(yes["result"]["describe"], "draw agreed");
+}
+
 #[test]
 fn a_random_side_and_a_game_to_its_end() {
     let s = Server::start(&[]);

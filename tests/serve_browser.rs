@@ -592,6 +592,40 @@ fn ai_replies_to_a_move() {
     assert!(text.contains("black wins") && text.contains("resign"), "{text}");
 }
 
+/// A draw offered between two people at one screen: declined, then accepted, each by the
+/// buttons the page shows the other player; the result names the agreement. Against the
+/// AI, the offer is answered by the machine (level material at the start: accepted).
+#[test]
+fn a_draw_offered_declined_then_agreed() {
+    let Some(p) = Page::open() else { return };
+    p.new_game("chess", &["human", "human"]);
+    p.act_all("e2-e4 e7-e5");
+    p.b.click_css("#draw");
+    let question = p.b.el("#draw-question");
+    p.b.wait_until("the question to the other player", || p.b.displayed(&question));
+    assert_eq!(p.b.text(&question), "White offers a draw. Black, do you accept?");
+    p.b.click_css("#draw-decline");
+    p.idle();
+    p.b.wait_until("the refusal in the events", || p.events().contains("black declines the draw"));
+    assert!(p.b.text_of("#result").is_empty() || !p.b.displayed(&p.b.el("#result")), "no result yet");
+    p.b.click_css("#draw");
+    p.b.click_css("#draw-accept");
+    p.idle();
+    let result = p.b.el("#result");
+    p.b.wait_until("the agreed draw", || p.b.displayed(&result));
+    let text = p.b.text(&result).to_lowercase();
+    assert!(text.contains("draw") && text.contains("agreed"), "{text}");
+    p.shot("chess_draw_agreed");
+
+    p.b.click_css("#new-game");
+    p.new_game("chess", &["human", "ai"]);
+    p.b.click_css("#draw");
+    p.idle();
+    let result = p.b.el("#result");
+    p.b.wait_until("the AI's acceptance", || p.b.displayed(&result));
+    assert!(p.events().contains("black accepts: draw agreed"), "{}", p.events());
+}
+
 /// The start board of every shipped game, in the browser: target/screenshots/start-ID.png.
 #[test]
 fn screenshots_of_every_board() {

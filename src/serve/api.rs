@@ -67,6 +67,13 @@ struct Resign {
     player: Option<usize>,
 }
 
+/// `POST …/draw`.
+#[derive(Deserialize, Default)]
+struct Draw {
+    player: Option<usize>,
+    accepted: Option<bool>,
+}
+
 /// The body as `T`: 400 bad-json when it is not JSON, bad-request when it is not such an
 /// object. An empty body is `{}`.
 fn body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
@@ -149,7 +156,7 @@ impl App {
                 allow("GET")?;
                 self.record(id)
             }
-            ["sessions", id, what @ ("play" | "ai" | "undo" | "redo" | "resign")] => {
+            ["sessions", id, what @ ("play" | "ai" | "undo" | "redo" | "resign" | "draw")] => {
                 allow("POST")?;
                 self.act(id, what, flipped(q), bytes)
             }
@@ -171,7 +178,7 @@ impl App {
         Ok(json(200, &state_json(&s, id, flip, ply)?))
     }
 
-    /// `POST …/play`, `/ai`, `/undo`, `/redo`, `/resign`: the state afterwards.
+    /// `POST …/play`, `/ai`, `/undo`, `/redo`, `/resign`, `/draw`: the state afterwards.
     fn act(&self, id: &str, what: &str, flip: bool, bytes: &[u8]) -> Result<Reply, ApiError> {
         let shared = self.sessions.get(id)?;
         if what == "ai" {
@@ -182,6 +189,10 @@ impl App {
             "play" => s.play(&body::<Play>(bytes)?.action)?,
             "undo" => s.undo()?,
             "redo" => s.redo()?,
+            "draw" => {
+                let d = body::<Draw>(bytes)?;
+                s.draw(d.player, d.accepted)?
+            }
             _ => s.resign(body::<Resign>(bytes)?.player)?,
         }
         Ok(json(200, &state_json(&s, id, flip, None)?))

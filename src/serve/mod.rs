@@ -5,9 +5,11 @@
 //! one tab does not hold up the others. The page's files are embedded in the binary
 //! (`assets/`), the API ([`api`]) speaks JSON (docs/SERVE.md): the games ([`games`]), the
 //! sessions ([`store`]), each a game in progress ([`session`]) shown as a state object
-//! ([`state`]) whose actions carry words ([`label`]); errors have stable codes ([`error`]).
+//! ([`state`]) whose actions carry words ([`label`]), a draw offered and answered
+//! ([`draw`]); errors have stable codes ([`error`]).
 
 pub mod api;
+pub mod draw;
 pub mod error;
 pub mod games;
 pub mod label;

@@ -53,7 +53,7 @@ pub struct Session {
     /// The position before each action, with whether a person decided there.
     pub(super) before: Vec<(State, bool)>,
     /// The actions each undo took back, the last undo's last.
-    redo: Vec<Vec<String>>,
+    pub(super) redo: Vec<Vec<String>>,
     /// Chance's and the random player's generator.
     rng: Rng,
     /// Chance outcomes already drawn, by node.
@@ -147,7 +147,7 @@ impl Session {
     }
 
     /// Why no one may act: the result, when the game is over.
-    fn refuse_over(&self) -> Result<(), ApiError> {
+    pub(super) fn refuse_over(&self) -> Result<(), ApiError> {
         match super::state::result(self)? {
             Some(r) => Err(ApiError::GameOver(r.describe)),
             None => Ok(()),
@@ -355,20 +355,25 @@ impl Session {
     /// `player` (default: the one to act) resigns; the next player wins.
     pub fn resign(&mut self, player: Option<usize>) -> Result<(), ApiError> {
         self.refuse_over()?;
-        let np = self.g.np();
-        let me = player.unwrap_or(self.mover());
+        let me = self.player_or_mover(player)?;
+        let w = (me + 1) % self.g.np();
+        let why = format!("{} resigns", self.g.players[me]);
+        self.events = vec![why.clone()];
+        self.redo.clear();
+        self.setup.ended = Some((Outcome::Win(w as u8), why));
+        Ok(())
+    }
+
+    /// `player` when it is one of the game's players, else 400; by default the one to act.
+    pub(super) fn player_or_mover(&self, player: Option<usize>) -> Result<usize, ApiError> {
+        let (np, me) = (self.g.np(), player.unwrap_or(self.mover()));
         if me >= np {
             return Err(ApiError::BadRequest(format!(
                 "player {me} is none of the game's {np} players (0 to {})",
                 np - 1
             )));
         }
-        let w = (me + 1) % np;
-        let why = format!("{} resigns", self.g.players[me]);
-        self.events = vec![why.clone()];
-        self.redo.clear();
-        self.setup.ended = Some((Outcome::Win(w as u8), why));
-        Ok(())
+        Ok(me)
     }
 
     /// When the current position is inside a run of hidden choices: the position before

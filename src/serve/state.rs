@@ -28,7 +28,8 @@ pub fn result(s: &Session) -> Result<Option<Ended>, ApiError> {
             Outcome::Win(w) => format!("{} wins", g.players[*w as usize % g.np()]),
             _ => "draw".to_string(),
         };
-        let describe = format!("{text} ({why})");
+        // `black wins (white resigns)`; a reason that already says the result stands alone.
+        let describe = if why.starts_with(&text) { why.clone() } else { format!("{text} ({why})") };
         return Ok(Some(Ended { text, reason: why.clone(), describe }));
     }
     Ok(g.verdict(&s.st, &s.hist)?.map(|v| Ended { text: v.result(g), reason: v.reason(g), describe: v.describe(g) }))

@@ -392,7 +392,7 @@ async function resync() {
   } catch (e) { /* the first error is already shown */ }
 }
 
-/** A POST that returns a state (play, ai, undo, redo, resign). */
+/** A POST that returns a state (play, ai, undo, redo, resign, draw). */
 async function post(tail, body) {
   // The answer is drawn turned when the board is (`?flip=1`), so no second request is needed.
   const st = await api('POST', sess(tail + (S.flip ? '?flip=1' : '')), body === undefined ? {} : body);
@@ -547,8 +547,10 @@ function renderControls() {
   $('undo').disabled = !st.can_undo;
   $('redo').disabled = !st.can_redo;
   $('resign').hidden = over;
+  $('draw').hidden = over;
   $('type-form').hidden = over;
   if (over) $('resign-confirm').hidden = true;
+  if (over) $('draw-answer').hidden = true;
   $('first').disabled = st.ply === 0;
   $('prev').disabled = st.ply === 0;
   $('next').disabled = st.ply >= st.length;
@@ -1145,6 +1147,26 @@ function resignPlayer() {
 
 let resignTimer = null;
 
+/** A draw offer: to a machine opponent it is sent at once (the server answers for it); to
+ * a person at the same screen it is asked first (`#draw-answer`), and the answer sent. */
+function offerDraw() {
+  const st = S.st;
+  const me = resignPlayer().player ?? st.turn.player;
+  const others = st.sides.map((s, i) => i).filter((i) => i !== me);
+  const people = others.filter((i) => st.sides[i] === 'human');
+  if (!people.length) return run(() => post('/draw', { player: me }));
+  const names = others.map((i) => cap(st.game.players[i])).join(' and ');
+  $('draw-question').textContent = `${cap(st.game.players[me])} offers a draw. ${names}, do you accept?`;
+  $('draw-answer').hidden = false;
+  $('draw-answer').dataset.player = String(me);
+}
+
+function answerDraw(accepted) {
+  $('draw-answer').hidden = true;
+  clearError();
+  run(() => post('/draw', { player: Number($('draw-answer').dataset.player), accepted }));
+}
+
 /** The start screen's and the header's controls. */
 function wireStart() {
   $('start').addEventListener('click', startGame);
@@ -1202,6 +1224,9 @@ function wireGame() {
     clearError();
     run(() => post('/resign', resignPlayer()));
   });
+  $('draw').addEventListener('click', offerDraw);
+  $('draw-accept').addEventListener('click', () => answerDraw(true));
+  $('draw-decline').addEventListener('click', () => answerDraw(false));
   $('save').addEventListener('click', () => run(async () => {
     const r = await api('GET', sess('/record'));
     store.set('record', r.text);
