@@ -684,3 +684,18 @@ fn random_requests_get_answers_never_a_crash() {
     }
     assert_eq!(s.get("/api/games").status, 200);
 }
+
+/// A port already taken: exit 1 with the address, the reason and how to pick another.
+#[test]
+fn a_port_in_use_is_refused_with_a_hint() {
+    let s = Server::start(&[]);
+    let port = s.addr.rsplit(':').next().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(["serve", "--port", port])
+        .output()
+        .expect("interp runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("cannot listen on 127.0.0.1:{port}")) && err.contains("--port 0"), "{err}");
+    assert_eq!(s.get("/api/games").status, 200, "the first server goes on");
+}

@@ -43,7 +43,9 @@ pub fn serve(extra: &[String], host: &str, port: u16) -> i32 {
     let server = match tiny_http::Server::http((host, port)) {
         Ok(s) => Arc::new(s),
         Err(e) => {
-            eprintln!("interp serve: cannot listen on {host}:{port}: {e}");
+            // A port in use is the usual cause: say how to pick another.
+            let hint = if port == 0 { "" } else { " (another port: --port N, or --port 0 for any free one)" };
+            eprintln!("interp serve: cannot listen on {host}:{port}: {e}{hint}");
             return 1;
         }
     };
