@@ -241,6 +241,12 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = [\"K K\", \"k\", \"x\"]\n")
                 .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"\"\n"),
+            none.clone(),
+        ),
+        // Two types of one faction drawn alike.
+        (
+            t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = \"♜\"\n")
+                .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"♜\"\n"),
             none,
         ),
     ]

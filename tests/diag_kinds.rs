@@ -24,7 +24,11 @@ K = "b2"
 /// The codes of the problems of GAME with `from` replaced by `to`, in order.
 fn codes(from: &str, to: &str) -> Vec<String> {
     assert!(GAME.contains(from), "{from}");
-    let text = GAME.replacen(from, to, 1);
+    codes_of(&GAME.replacen(from, to, 1))
+}
+
+/// The codes of the problems of a game file's text, in order.
+fn codes_of(text: &str) -> Vec<String> {
     let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
     let path = std::env::temp_dir().join(format!("interp-kinds-{}-{n}.toml", std::process::id()));
     std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
@@ -107,4 +111,21 @@ fn glyph_kinds() {
     assert_eq!(glyph("[\"♔\", 3]"), ["E205"]);
     let e447 = interp::diag::Code::parse("E447").unwrap();
     assert!(e447.explain().contains("one string per faction"), "{}", e447.explain());
+    // Two types of one faction drawn alike: by glyphs, or a glyph that is another's letter.
+    let two = |k: &str, q: &str| {
+        let text = GAME.replacen("piece K { move N }", "piece K { move N }\npiece Q { move S }", 1).replacen(
+            "name = \"King\"",
+            &format!("name = \"King\"\n{k}\n[pieces.Q]\nname = \"Queen\"\n{q}"),
+            1,
+        );
+        codes_of(&text)
+    };
+    assert!(two("glyph = \"♚\"", "glyph = \"♛\"").is_empty());
+    assert!(two("", "").is_empty(), "the letters differ");
+    assert!(two("glyph = [\"♔\", \"A\"]", "glyph = [\"A\", \"♛\"]").is_empty(), "alike across factions only");
+    assert_eq!(two("glyph = \"♚\"", "glyph = \"♚\""), ["E448"]);
+    assert_eq!(two("glyph = \"Q\"", ""), ["E448"]);
+    assert_eq!(two("", "glyph = [\"♛\", \"k\"]"), ["E448"]);
+    let e448 = interp::diag::Code::parse("E448").unwrap();
+    assert!(e448.explain().contains("drawn alike"), "{}", e448.explain());
 }

@@ -7,17 +7,29 @@ use crate::diag::CheckCode;
 const MAX_GLYPH_CHARS: usize = 2;
 
 impl Checker<'_> {
-    /// Every `[letters.FACTION]` entry, then: no two factions' pieces share a letter
-    /// (upper case for the first player, lower case for the others, unless given).
-    pub(super) fn letters(&mut self) {
+    /// The board letter of every faction's every type (faction-major): upper case for the
+    /// first player, lower case for the others, unless `[letters.FACTION]` gives one.
+    fn board_letters(&self) -> Vec<char> {
         let nt = self.d.types.len();
         let mut letters = vec![];
         for f in 0..self.d.factions.len() {
             letters.extend(self.d.types.iter().map(|t| if f == 0 { t.letter } else { t.letter.to_ascii_lowercase() }));
         }
         for (f, piece, l) in &self.spec.letters {
+            if let (Some(fi), Some(ti)) =
+                (self.d.factions.iter().position(|x| *x == f.text), self.d.type_index(&piece.text))
+            {
+                letters[fi * nt + ti] = l.text.chars().next().unwrap_or(' ');
+            }
+        }
+        letters
+    }
+
+    /// Every `[letters.FACTION]` entry, then: no two factions' pieces share a letter.
+    pub(super) fn letters(&mut self) {
+        for (f, piece, _) in &self.spec.letters {
             match (self.d.factions.iter().position(|x| *x == f.text), self.d.type_index(&piece.text)) {
-                (Some(fi), Some(ti)) => letters[fi * nt + ti] = l.text.chars().next().unwrap_or(' '),
+                (Some(_), Some(_)) => {}
                 (None, _) => {
                     let h = self.factions_hint();
                     self.err(CheckCode::UnknownFaction, f.span, format!("unknown faction `{}`", f.text), h);
@@ -25,6 +37,7 @@ impl Checker<'_> {
                 (_, None) => self.unknown_piece(piece),
             }
         }
+        let letters = self.board_letters();
         if let Some(l) = letters.iter().enumerate().find(|(i, l)| letters[..*i].contains(l)).map(|x| x.1) {
             self.err(
                 CheckCode::DuplicateLetter,
@@ -56,6 +69,28 @@ impl Checker<'_> {
                 let hint =
                     format!("give one per faction in order ({}), or one string for all", self.d.factions.join(", "));
                 self.err(CheckCode::GlyphCount, *span, msg, hint);
+            }
+        }
+        self.distinct_glyphs();
+    }
+
+    /// No two piece types of one faction are drawn with the same symbol (a glyph, or the
+    /// board letter of a type without one): pictures tell the types apart by it alone.
+    fn distinct_glyphs(&mut self) {
+        let (nt, letters) = (self.d.types.len(), self.board_letters());
+        for (f, faction) in self.d.factions.iter().enumerate() {
+            let mut seen: Vec<(String, &str)> = vec![];
+            for p in &self.spec.pieces {
+                let Some(t) = self.d.type_index(&p.letter.text) else { continue };
+                let glyph = p.glyph.as_ref().map(|g| g.symbols()).and_then(|s| s.get(if s.len() == 1 { 0 } else { f }));
+                let symbol = glyph.map_or(letters[f * nt + t].to_string(), |n| n.text.clone());
+                if let Some((_, other)) = seen.iter().find(|(s, _)| *s == symbol) {
+                    let msg = format!("`{}` and `{other}` of {faction} are both drawn as {symbol:?}", p.letter.text);
+                    let span = glyph.map_or(p.letter.span, |n| n.span);
+                    self.err(CheckCode::DuplicateGlyph, span, msg, "give each piece type its own glyph");
+                    return;
+                }
+                seen.push((symbol, &p.letter.text));
             }
         }
     }

@@ -98,6 +98,8 @@ pub enum CheckCode {
     BadPieceGlyph = 46,
     /// A piece's `glyph` list does not give one symbol per faction.
     GlyphCount = 47,
+    /// Two piece types of one faction are drawn with the same symbol.
+    DuplicateGlyph = 48,
 }
 
 impl CheckCode {
@@ -150,6 +152,7 @@ impl CheckCode {
         CheckCode::EndNameOutcomes,
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
+        CheckCode::DuplicateGlyph,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -291,6 +294,10 @@ const EXPLANATIONS: &[&str] = &[
     "A piece's `glyph` is one string for every faction (`glyph = \"★\"`) or a list of one \
      string per faction, in faction order: the players, then the neutral factions \
      (`glyph = [\"▲\", \"▼\"]`). This list has a different number of entries.",
+    // DuplicateGlyph
+    "Pictures and the browser page tell a faction's piece types apart by the symbol in \
+     their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
+     faction would be drawn alike; give each its own `glyph`.",
 ];
 
 #[cfg(test)]
