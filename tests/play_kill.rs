@@ -3,7 +3,10 @@
 //! are not UTF-8 among them) never leaves a save or an autosave that fails to load, or that
 //! loads anything but the actions sent up to some point.
 
-use interp::engine::{State, Status};
+mod common;
+
+use common::{Lcg, random_actions};
+use interp::engine::Status;
 use interp::ir::Game;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,38 +21,13 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
+/// Random legal actions from the setup until the game is over, chance is to act, or
+/// `MAX_ACTIONS` are played.
+fn random_game(g: &Game, rng: &mut Lcg) -> Vec<String> {
+    random_actions(g, rng, |_, status, n| matches!(status, Status::Decision(_)) && n < MAX_ACTIONS)
 }
 
-/// Random legal actions from the setup until the game is over or `MAX_ACTIONS` are played.
-fn random_game(g: &Game, rng: &mut Rng) -> Vec<String> {
-    let mut st: State = g.initial();
-    let mut hist = vec![];
-    let mut played = vec![];
-    while played.len() < MAX_ACTIONS {
-        let (list, status) = g.node(&st, &hist, true);
-        if !matches!(status, Status::Decision(_)) {
-            break;
-        }
-        let all = g.notations(&st, &list);
-        let a = all[rng.below(all.len())].clone();
-        g.play_line(&mut st, &mut hist, [a.as_str()]).expect("a listed action is legal");
-        played.push(a);
-    }
-    played
-}
-
-/// The input of a run: the actions, with `save! FILE` and non-UTF-8 lines among them.
-fn script(actions: &[String], save: &Path, rng: &mut Rng) -> Vec<u8> {
+fn script(actions: &[String], save: &Path, rng: &mut Lcg) -> Vec<u8> {
     let mut s = vec![];
     for a in actions {
         s.extend_from_slice(a.as_bytes());
@@ -85,7 +63,7 @@ fn play_killed_at_random_never_leaves_a_broken_or_different_record() {
     let mut cut_short = 0;
     for run in 0..RUNS {
         let k = run as usize % GAMES.len();
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (run + 1).wrapping_mul(0x1000_0000_01b3));
+        let mut rng = Lcg(0x9e37_79b9_7f4a_7c15 ^ (run + 1).wrapping_mul(0x1000_0000_01b3));
         let sent = random_game(&games[k], &mut rng);
         let (auto, save) = (dir.join(format!("{run}.autosave")), dir.join(format!("{run}.save")));
         let input = script(&sent, &save, &mut rng);

@@ -8,7 +8,7 @@
 mod common;
 
 use common::run_interp as interp;
-use common::{Lcg, repo_path};
+use common::{Lcg, random_actions, repo_path};
 use interp::engine::{State, Status};
 use interp::ir::Game;
 use interp::record::{GameRecord, Header, Outcome, RecordErrorKind, Token, parse_records, records_text, replay};
@@ -52,21 +52,8 @@ fn scratch(name: &str) -> PathBuf {
 /// Up to `plies` random legal actions from the setup (chance outcomes drawn like any
 /// choice), going on past a hidden step so that every choice is revealed at the end.
 fn random_game(g: &Game, seed: u64, plies: usize) -> Vec<String> {
-    let mut rng = Lcg(seed);
-    let (mut st, mut hist): (State, Vec<u64>) = (g.initial(), vec![]);
-    let mut played = vec![];
     let hidden = |st: &State| g.pending_step(st).is_some_and(|s| s.hidden);
-    while played.len() < plies || hidden(&st) {
-        let (list, status) = g.node(&st, &hist, true);
-        if matches!(status, Status::Over(_)) || list.is_empty() {
-            break;
-        }
-        let all = g.notations(&st, &list);
-        let a = all[rng.below(all.len())].clone();
-        g.play_line(&mut st, &mut hist, [a.as_str()]).expect("a listed action is legal");
-        played.push(a);
-    }
-    played
+    random_actions(g, &mut Lcg(seed), |st, status, n| !matches!(status, Status::Over(_)) && (n < plies || hidden(st)))
 }
 
 /// The header of a test record for the game file `path` (relative to the repository).

@@ -102,6 +102,23 @@ impl Lcg {
     }
 }
 
+/// Random legal actions (chance outcomes drawn like any choice) from the setup, while
+/// `more(position, status, actions so far)` says to go on and there is an action.
+pub fn random_actions(g: &Game, rng: &mut Lcg, more: impl Fn(&State, &Status, usize) -> bool) -> Vec<String> {
+    let (mut st, mut hist): (State, Vec<u64>) = (g.initial(), vec![]);
+    let mut played = vec![];
+    loop {
+        let (list, status) = g.node(&st, &hist, true);
+        if !more(&st, &status, played.len()) || list.is_empty() {
+            return played;
+        }
+        let all = g.notations(&st, &list);
+        let a = all[rng.below(all.len())].clone();
+        g.play_line(&mut st, &mut hist, [a.as_str()]).expect("a listed action is legal");
+        played.push(a);
+    }
+}
+
 /// Runs `f` with insta writing snapshots into /work/main/snapshots (the repo's snapshots/).
 #[macro_export]
 macro_rules! with_snapshots {
