@@ -186,9 +186,14 @@ fn a_promotion_has_four_labelled_choices() {
         ("e7-e8=R", "promote to Rook"),
     ];
     assert_eq!(labels, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    assert_eq!(st["check"], json!([]));
     let st = play(&s, &id(&st), "e7e8q");
     assert_eq!(moves(&st), ["e7-e8=Q"]);
     assert!(events(&st).iter().any(|e| e.contains("Queen")), "{:?}", events(&st));
+    // The last move and the King it checks are marked, in the state and in the picture.
+    assert_eq!((&st["last"], &st["check"]), (&json!(["e7", "e8"]), &json!(["a8"])));
+    let svg = st["svg"].as_str().unwrap();
+    assert!(svg.contains(r#"<g id="last-move""#) && svg.contains(r#"<circle class="check""#), "{svg}");
 }
 
 #[test]
