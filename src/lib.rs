@@ -7,8 +7,10 @@
 //! checked game as the engine's tables, which cannot fail) → [`opt`]
 //! (load-time specialisation: slides, leaps, attack tables) → [`engine`] (positions,
 //! legal actions, status, perft) → [`notation`] (action notation, position strings) →
-//! [`ai`] → front ends ([`cli`], [`render`], [`selfplay`], [`serve`]: the web page, which uses
-//! `cli`'s games and play session pieces; the binary hands it to `cli::run`). [`diag`] (spans and
+//! [`ai`] → front ends ([`render`], [`selfplay`], [`serve`]: the web page, and [`cli`], which
+//! runs every command, `serve` among them; [`front`] holds what they share: games by name,
+//! who decides for a player, typed actions read forgivingly, hidden choices and chance
+//! memory). [`diag`] (spans and
 //! diagnostics) is used by every stage up to the compiler; [`vocab`] holds the operators,
 //! events and outcomes the syntax and the IR share.
 
@@ -20,6 +22,7 @@ pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod files;
+pub mod front;
 pub mod ir;
 pub mod load;
 pub mod lower;

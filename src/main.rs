@@ -20,5 +20,5 @@ fn main() {
     #[cfg(unix)]
     default_sigpipe();
     let cli = interp::cli::Cli::parse();
-    std::process::exit(interp::cli::run(cli, interp::serve::serve));
+    std::process::exit(interp::cli::run(cli));
 }

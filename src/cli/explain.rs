@@ -7,7 +7,7 @@ use crate::diag::Code;
 pub(super) fn explain(code: Option<&str>) -> i32 {
     let Some(id) = code else {
         for c in Code::all() {
-            println!("{} {}: {}", c.id(), kind(c), first_sentence(c.explain()));
+            println!("{} {}: {}", c.id(), kind(c), crate::front::games::leading_sentence(c.explain()));
         }
         return 0;
     };
@@ -31,15 +31,4 @@ fn kind(c: Code) -> String {
         Some((stage, name)) => format!("{} ({})", name.trim_end_matches(')'), stage.to_lowercase()),
         None => debug,
     }
-}
-
-/// The text up to the first full stop that ends a sentence (followed by a capital letter).
-pub(super) fn first_sentence(text: &str) -> &str {
-    let b = text.as_bytes();
-    for (i, _) in text.match_indices(". ") {
-        if b.get(i + 2).is_some_and(u8::is_ascii_uppercase) {
-            return &text[..=i];
-        }
-    }
-    text
 }

@@ -15,7 +15,7 @@ mod args;
 mod autosave;
 mod diff;
 mod explain;
-pub mod games;
+mod games;
 mod play;
 mod rules;
 mod run;
@@ -25,5 +25,5 @@ mod start;
 mod test;
 
 pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
-pub use play::{Line, Lines, PlayOpts, Reading, Side, chance_key, hidden_start, play, public_view, read_action};
-pub use run::{Serve, run};
+pub use play::{Line, Lines, PlayOpts, play};
+pub use run::run;

@@ -16,34 +16,10 @@ use std::path::{Path, PathBuf};
 mod end;
 mod explain;
 mod hidden;
-mod input;
 mod view;
 
-pub use hidden::{chance_key, hidden_start, public_view};
-pub use input::{Reading, read as read_action};
-
-/// Who decides for a side in `play`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// A person typing at the terminal.
-    Human,
-    /// The searching AI.
-    Ai,
-    /// A uniformly random legal move.
-    Random,
-}
-
-impl Side {
-    /// Parses `human`, `ai` or `random`.
-    pub fn parse(s: &str) -> Option<Side> {
-        match s {
-            "human" => Some(Side::Human),
-            "ai" => Some(Side::Ai),
-            "random" => Some(Side::Random),
-            _ => None,
-        }
-    }
-}
+pub use crate::front::Side;
+use crate::front::input;
 
 /// Settings of an interactive game.
 #[derive(Debug, Clone)]
@@ -321,7 +297,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// `undo`) gets the outcome drawn the first time; so does each setup step.
     fn chance(&mut self, list: &MoveList) -> ControlFlow<End> {
         let g = self.g;
-        let key = hidden::chance_key(g, &self.st, self.record.len());
+        let key = crate::front::chance_key(g, &self.st, self.record.len());
         let again = self.drawn.get(&key).and_then(|n| g.find_move(&self.st, list, n));
         let m = again.unwrap_or_else(|| sample_chance(g, &self.st, list, &mut self.rng));
         let c = Choice::of(g, &self.st, list, &m);

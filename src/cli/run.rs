@@ -12,13 +12,8 @@ use crate::record::{GameRecord, Header, Replay, may_write, replay_actions, write
 use crate::render::{Style, View, show_view};
 use std::time::Instant;
 
-/// The front end that runs `serve` (games, host, port → exit status): the web server
-/// module, which uses the command line's pieces, so the binary passes it in rather than
-/// the command line depending on it.
-pub type Serve = fn(&[String], &str, u16) -> i32;
-
 /// Runs a command and returns the process exit status; `serve` runs the web server.
-pub fn run(mut cli: Cli, serve: Serve) -> i32 {
+pub fn run(mut cli: Cli) -> i32 {
     if let Err(code) = super::games::resolve_all(&mut cli.cmd) {
         return code;
     }
@@ -37,7 +32,7 @@ pub fn run(mut cli: Cli, serve: Serve) -> i32 {
         Cmd::Rules { game, options } => super::rules::rules(&game, &options),
         Cmd::List => super::games::list(),
         Cmd::Explain { code } => explain(code.as_deref()),
-        Cmd::Serve { games, port, host } => serve(&games, &host, port),
+        Cmd::Serve { games, port, host } => crate::serve::serve(&games, &host, port),
     }
 }
 

@@ -6,7 +6,7 @@ use super::games::{Games, load_file, short};
 use super::session::{Session, Setup, side_name};
 use super::state::state_json;
 use super::store::{Shared, Store};
-use crate::cli::Side;
+use crate::front::Side;
 use crate::record::{GameRecord, Header, Outcome, parse_records, replay, replay_actions};
 use serde::Deserialize;
 use serde_json::Value;

@@ -5,7 +5,7 @@
 use super::error::ApiError;
 use super::session::Session;
 use crate::ai::material;
-use crate::cli::Side;
+use crate::front::Side;
 use crate::record::Outcome;
 
 /// The termination a record gives an agreed draw (as `play` writes it).

@@ -58,7 +58,7 @@ impl Games {
     /// file given twice, or given and in the catalogue, is offered once.
     pub fn new(extra: &[String]) -> Games {
         let mut games = Games::default();
-        for f in crate::cli::games::catalogue() {
+        for f in crate::front::games::catalogue() {
             games.add(f.path);
         }
         for path in extra {
@@ -110,7 +110,7 @@ impl Games {
                 Ok(l) => serde_json::json!({
                     "id": e.id,
                     "name": l.game.name,
-                    "summary": crate::cli::games::first_sentence(&l.game.description),
+                    "summary": crate::front::games::first_sentence(&l.game.description),
                     "players": l.game.players,
                 }),
                 Err(err) => serde_json::json!({"id": e.id, "name": e.id, "summary": "", "players": [], "error": err.to_string()}),

@@ -7,8 +7,9 @@
 use super::error::ApiError;
 use super::games::short;
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
-use crate::cli::{Reading, Side, chance_key, hidden_start, public_view, read_action};
 use crate::engine::{MoveList, State, Status, take_overrun};
+use crate::front::input::{Reading, read as read_action};
+use crate::front::{Side, chance_key, hidden_start, public_view};
 use crate::ir::Game;
 use crate::notation::Event;
 use crate::notation::events::fraction;

@@ -88,7 +88,7 @@ pub fn state_json(s: &Session, id: &str, flip: bool, ply: Option<usize>) -> Resu
 
 /// The legal actions for a person to act now (none for a machine's turn), by notation.
 fn actions(s: &Session) -> Result<Vec<Value>, ApiError> {
-    if s.side() != crate::cli::Side::Human {
+    if s.side() != crate::front::Side::Human {
         return Ok(vec![]);
     }
     let (list, status) = s.node()?;

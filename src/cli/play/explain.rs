@@ -2,8 +2,8 @@
 //! a push's escape (who pushed which piece, and where it may go), a setup or in-turn
 //! choice (what is chosen, whether it stays hidden, the choices).
 
-use super::input::actions_at;
 use crate::engine::{MoveList, State};
+use crate::front::input::actions_at;
 use crate::ir::{Game, StepBody, Stmt};
 
 /// What the person to move is asked, one or more lines (the last says where the actions and commands are listed).

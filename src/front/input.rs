@@ -17,7 +17,7 @@ pub enum Reading {
 }
 
 /// The text folded for matching: lower case, without `-`, `=` and spaces.
-pub(super) fn fold(s: &str) -> String {
+pub fn fold(s: &str) -> String {
     s.chars().filter(|c| !matches!(c, '-' | '=') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
 }
 
@@ -34,7 +34,7 @@ fn base<'a>(g: &Game, n: &'a str) -> &'a str {
 }
 
 /// The cell with this name, in any case.
-pub(super) fn cell_named(g: &Game, s: &str) -> Option<Cell> {
+pub fn cell_named(g: &Game, s: &str) -> Option<Cell> {
     g.board.cell(s).or_else(|| (0..g.board.len() as Cell).find(|&c| g.board.name(c).eq_ignore_ascii_case(s)))
 }
 
@@ -70,7 +70,7 @@ pub fn read(g: &Game, st: &State, list: &MoveList, input: &str) -> Reading {
 }
 
 /// The legal actions that start from (or choose, or drop onto) cell `c`.
-pub(super) fn actions_at(g: &Game, st: &State, list: &MoveList, c: Cell) -> Vec<String> {
+pub fn actions_at(g: &Game, st: &State, list: &MoveList, c: Cell) -> Vec<String> {
     let mut v: Vec<String> = list
         .moves
         .iter()
@@ -86,7 +86,7 @@ pub(super) fn actions_at(g: &Game, st: &State, list: &MoveList, c: Cell) -> Vec<
 }
 
 /// The legal actions grouped by where they start: `white's Knight on b1: b1-a3 b1-c3`.
-pub(super) fn grouped(g: &Game, st: &State, list: &MoveList) -> Vec<String> {
+pub fn grouped(g: &Game, st: &State, list: &MoveList) -> Vec<String> {
     let mut groups: Vec<(String, Vec<String>)> = vec![];
     for m in &list.moves {
         let head = match m {
@@ -213,7 +213,7 @@ fn royal_cells(g: &Game, cells: &[(Cell, Kind)]) -> String {
 }
 
 /// `z9 is not a cell of this board; cells are named like a1, b1 … j10`.
-pub(super) fn not_a_cell(g: &Game, s: &str) -> String {
+pub fn not_a_cell(g: &Game, s: &str) -> String {
     let n = g.board.len() as Cell;
     let names: Vec<&str> = [0, 1, 2].into_iter().filter(|&c| c < n).map(|c| g.board.name(c)).collect();
     format!(
