@@ -43,6 +43,8 @@ pub enum Event {
     Capture,
     /// Any completed turn.
     Turn,
+    /// The player to move passed (`pass`).
+    Pass,
 }
 
 /// How a statement changes a variable.

@@ -151,6 +151,10 @@ pub const BUILTINS: &[Builtin] = &[
         f("can-capture", CondFunction, Places::END, "can-capture(PIECES)", ALL_ARGS),
         "the player to move can capture a piece of one of these types",
     ),
+    about(
+        f("sees", CondFunction, ANY, "sees(X, DIRS, Y)", (3, 3)),
+        "a piece of type X has a piece of type Y as the nearest piece along one of DIRS",
+    ),
     b("me", ExprName, ANY, "the index of the player in context"),
     b("removed", ExprName, ANY, "how many pieces the move that scheduled a follow-up removed"),
     about(f("max", ExprFunction, ANY, "max(a, b)", (2, 2)), "the larger of two expressions"),

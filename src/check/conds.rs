@@ -59,6 +59,7 @@ impl Checker<'_> {
         };
         self.placed(b, n, place);
         match b.name {
+            "sees" => self.sees(n, args),
             "repetition" => {
                 if let Some(e) = args.first() {
                     if let Expr::Int(k, at) = e

@@ -20,6 +20,7 @@ mod ends;
 pub mod expand;
 mod exprs;
 pub(crate) mod merged;
+mod pass;
 pub(crate) mod patterns;
 mod pieces;
 mod rules;
@@ -86,6 +87,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.demotions();
     c.drops();
     c.requires();
+    c.passes();
     c.triggers();
     c.ends();
     c.setup();

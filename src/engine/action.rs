@@ -73,6 +73,8 @@ pub enum Move {
     Outcome(u16),
     /// A chance outcome: the index of the step's outcome.
     Chance(u16),
+    /// The player to move passes (a `pass` rule allows it): nothing moves, the turn ends.
+    Pass,
 }
 
 impl Move {

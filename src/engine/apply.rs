@@ -46,6 +46,12 @@ impl Game {
                 self.apply_drop(st, me, *ty, *to);
                 None
             }
+            Move::Pass => {
+                if !self.triggers.is_empty() {
+                    self.fire_pass(st, me);
+                }
+                None
+            }
             // Decisions only happen at a pending step.
             Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) => None,
         };

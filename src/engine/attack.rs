@@ -12,22 +12,45 @@ use crate::ir::{AttackTables, CondId, Game, Probe};
 impl Game {
     /// Whether player `p` has a royal piece under attack.
     pub fn in_check(&self, st: &State, p: u8) -> bool {
+        self.in_check_gated(st, p, self.gates_at(st))
+    }
+
+    /// [`Game::in_check`] with the conditional attacks that count given by `gates` (a bit
+    /// per entry of [`Game::attack_gates`], see [`Game::gates_at`]).
+    pub fn in_check_gated(&self, st: &State, p: u8, gates: u64) -> bool {
         let r = st.royal[p as usize];
         if r != NONE {
-            return self.attacked(st, r, p);
+            return self.attacked_gated(st, r, p, gates);
         }
         st.board.iter().enumerate().any(|(c, &k)| {
             k != 0
                 && self.kind_owner[k as usize] == p
                 && self.types[self.kind_type[k as usize] as usize].royal
-                && self.attacked(st, c as Cell, p)
+                && self.attacked_gated(st, c as Cell, p, gates)
         })
+    }
+
+    /// The conditional attacks (`attack PATTERN if COND`) whose condition holds at `st`,
+    /// a bit per entry of [`Game::attack_gates`] (0 in a game without them).
+    pub fn gates_at(&self, st: &State) -> u64 {
+        let mut bits = 0;
+        for (i, &(cond, p)) in self.attack_gates.iter().enumerate() {
+            if Ctx::new(self, st, p, NONE).test(cond, NONE, false) {
+                bits |= 1 << i;
+            }
+        }
+        bits
     }
 
     /// Whether cell `c` is attacked by any player other than `victim`: some piece of theirs
     /// could capture on it (by landing on it or removing it) if it were theirs to move.
     /// An empty cell is judged as if `victim`'s royal piece stood on it.
     pub fn attacked(&self, st: &State, c: Cell, victim: u8) -> bool {
+        self.attacked_gated(st, c, victim, self.gates_at(st))
+    }
+
+    /// [`Game::attacked`] with the conditional attacks that count given by `gates`.
+    pub fn attacked_gated(&self, st: &State, c: Cell, victim: u8, gates: u64) -> bool {
         let t = &self.attack;
         let b = &st.board;
         for p in 0..self.np() as u8 {
@@ -51,6 +74,9 @@ impl Game {
                 }
             }
             for (probe, ks) in &t.general[pi] {
+                if probe.gate.is_some_and(|i| gates & (1 << i) == 0) {
+                    continue;
+                }
                 if self.probe_hits(&cx, probe, &t.kindsets[*ks as usize], c) {
                     return true;
                 }
@@ -59,6 +85,9 @@ impl Game {
                 if let Some(r) = t.gates[pi][fi]
                     && st.regs[r as usize] == NONE
                 {
+                    continue;
+                }
+                if self.program(*prog).gate.is_some_and(|i| gates & (1 << i) == 0) {
                     continue;
                 }
                 let all: Vec<Cell>;

@@ -121,6 +121,7 @@ impl<'a> Ctx<'a> {
                 }
             }
             Cond::CanBeat => self.can_beat(),
+            Cond::Sees(from, dirs, to) => g.sees(self.st, *from, dirs, *to),
             // These need the move list or history; the engine evaluates them in `status`.
             Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) => false,
         }

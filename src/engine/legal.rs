@@ -99,6 +99,9 @@ impl Game {
             return self.decision_actions(st, out);
         }
         self.legal_piece_moves(st, out, scratch);
+        if self.may_pass(st) {
+            out.moves.push(Move::Pass);
+        }
         for &(mask, cond) in &self.requires {
             if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
                 let of_type = |m: &Move| match m {
@@ -107,12 +110,21 @@ impl Game {
                         let k = if p.stack != 0 { p.stack } else { st.board[p.from as usize] };
                         mask & (1 << self.kind_type[k as usize]) != 0
                     }
-                    Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) => false,
+                    Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) | Move::Pass => false,
                 };
                 if out.moves.iter().any(of_type) {
                     out.moves.retain(of_type);
                 }
             }
+        }
+    }
+
+    /// Whether the player to move may pass: some `pass` rule's condition holds. A pass is
+    /// not judged by the royal-piece rule (its condition says when it is allowed).
+    fn may_pass(&self, st: &State) -> bool {
+        !self.passes.is_empty() && {
+            let cx = Ctx::new(self, st, st.to_move, NONE);
+            self.passes.iter().any(|&c| cx.test(c, NONE, false))
         }
     }
 
@@ -125,7 +137,9 @@ impl Game {
         let royal = st.royal[me as usize];
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
-        let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
+        // Conditional attacks count by their condition before the move.
+        let gates = self.gates_at(st);
+        let fast = self.attack.filter() && royal != NONE && !self.attacked_gated(st, royal, me, gates);
         let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
         let mut keep = 0;
         for i in 0..out.moves.len() {
@@ -142,7 +156,7 @@ impl Game {
             } else {
                 scratch.clone_from(st);
                 self.apply_for_legality(scratch, &m, out.effects_of(&m));
-                !self.in_check(scratch, me)
+                !self.in_check_gated(scratch, me, gates)
             };
             if ok {
                 out.moves[keep] = m;
@@ -166,6 +180,7 @@ impl Game {
         self.legal_moves(st, &mut legal, &mut scratch);
         self.pseudo_moves(st, &mut pseudo);
         let me = st.to_move;
+        let gates = self.gates_at(st);
         let mut out = vec![];
         for &m in pseudo.moves.iter().filter(|m| !legal.moves.contains(m)) {
             scratch.clone_from(st);
@@ -176,7 +191,7 @@ impl Game {
             };
             let exposed = if self.has_royal {
                 (0..scratch.board.len())
-                    .filter(|&c| royal(c) && self.attacked(&scratch, c as Cell, me))
+                    .filter(|&c| royal(c) && self.attacked_gated(&scratch, c as Cell, me, gates))
                     .map(|c| (c as Cell, scratch.board[c]))
                     .collect()
             } else {

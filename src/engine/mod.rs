@@ -20,6 +20,7 @@ pub mod node;
 pub mod perft;
 pub mod pieces;
 pub mod repetition;
+mod sees;
 pub mod state;
 pub mod statements;
 pub mod status;

@@ -14,6 +14,7 @@ fn action_key(m: &Move) -> (Cell, Cell, u8, Cell) {
         Move::Drop { ty, to } => (NONE, to, ty + 1, NONE),
         Move::Choose(c) => (NONE, c, 0, NONE),
         Move::Outcome(i) | Move::Chance(i) => (NONE, NONE, 0, i),
+        Move::Pass => (NONE, NONE, 0, NONE),
     }
 }
 

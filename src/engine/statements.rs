@@ -36,6 +36,7 @@ impl Game {
                 Event::Move => &[],
                 Event::Capture => captured,
                 Event::Turn => &[u8::MAX],
+                Event::Pass => &[],
             };
             for &c in firings {
                 if t.event == Event::Capture && t.types != 0 && t.types & (1 << c) == 0 {
@@ -51,6 +52,24 @@ impl Game {
                 for s in &t.stmts {
                     self.exec_stmt(st, me, s, &ctx);
                 }
+            }
+        }
+    }
+
+    /// Runs the triggers after `me` passed: those `on pass` and `on turn`, in order.
+    pub(crate) fn fire_pass(&self, st: &mut State, me: u8) {
+        for t in &self.triggers {
+            if !matches!(t.event, Event::Pass | Event::Turn) || t.by.is_some_and(|p| p != me) {
+                continue;
+            }
+            if let Some(c) = t.cond
+                && !Ctx::new(self, st, me, NONE).test(c, NONE, true)
+            {
+                continue;
+            }
+            let ctx = StmtCtx { from: NONE, to: NONE, chosen: NONE, captured: u8::MAX };
+            for s in &t.stmts {
+                self.exec_stmt(st, me, s, &ctx);
             }
         }
     }

@@ -53,6 +53,9 @@ pub enum Cond {
     CanCapture(u64),
     /// The occupant's tally compared with a number.
     Tally(u8, CmpOp, i64),
+    /// `sees(X, DIRS, Y)`: some piece of a type in the first mask has, along one of the
+    /// (absolute) directions, a piece of a type in the second mask as the nearest piece.
+    Sees(u64, Vec<u8>, u64),
 }
 
 /// Whose value a per-player variable or count refers to.

@@ -112,6 +112,11 @@ pub struct Game {
     /// Obligations: while the condition holds for the player to move, only moves of
     /// the types in the mask are legal, if there are any.
     pub requires: Vec<(u64, CondId)>,
+    /// Passes: the player to move may pass while one of these conditions holds.
+    pub passes: Vec<CondId>,
+    /// Conditions of conditional attacks (`attack PATTERN if COND`), with the attacking
+    /// player; a program's or probe's `gate` indexes this list.
+    pub attack_gates: Vec<(CondId, u8)>,
     /// Decision steps (setup and follow-ups).
     pub steps: Vec<DecisionStep>,
     /// The setup: step indices in order.

@@ -97,6 +97,9 @@ pub struct Program {
     /// Repetitions without effects: states already explored in a run are skipped (the
     /// same state always leads to the same landings), which keeps long chains polynomial.
     pub memo: bool,
+    /// For an attack program with a condition (`attack PATTERN if COND`): its index in
+    /// [`crate::ir::Game::attack_gates`].
+    pub gate: Option<u8>,
 }
 
 /// A step of a probe: a direction and the test on the cell reached, if any.
@@ -112,4 +115,6 @@ pub struct Probe {
     pub ray: Option<u16>,
     /// Test at the attacker's own cell, if any.
     pub origin: Option<CondId>,
+    /// The attack's condition, as an index in [`crate::ir::Game::attack_gates`], if any.
+    pub gate: Option<u8>,
 }

@@ -57,6 +57,17 @@ impl Lowerer<'_> {
                 }
                 ir::Cond::CanCapture(mask)
             }
+            "sees" => {
+                let mask = |e: Option<&ast::Expr>| match e {
+                    Some(ast::Expr::Name(x)) => self.d.type_index(&x.text).map_or(0, |t| 1u64 << t),
+                    _ => 0,
+                };
+                let dirs = match args.get(1) {
+                    Some(ast::Expr::Name(d)) => self.dirs(&d.text, 0),
+                    _ => vec![],
+                };
+                ir::Cond::Sees(mask(args.first()), dirs, mask(args.get(2)))
+            }
             _ => ir::Cond::True,
         }
     }

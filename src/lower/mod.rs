@@ -43,6 +43,7 @@ pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     l.beats(&mut g);
     l.drops(&mut g);
     l.requires(&mut g);
+    l.passes(&mut g);
     l.triggers(&mut g);
     l.ends(&mut g);
     l.pushes(&mut g);

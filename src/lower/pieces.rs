@@ -57,6 +57,8 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         attacks_of: vec![vec![]; nt * np],
         drops: vec![],
         requires: vec![],
+        passes: vec![],
+        attack_gates: vec![],
         steps: vec![],
         setup_steps: vec![],
         custodians: vec![],
@@ -103,8 +105,13 @@ impl Lowerer<'_> {
                     let id = self.add_program(g, pat, p);
                     g.moves_of[at].push(id);
                 }
-                for pat in &pd.attacks {
+                for (i, pat) in pd.attacks.iter().enumerate() {
                     let id = self.add_program(g, pat, p);
+                    if let Some(Some(c)) = pd.attack_ifs.get(i) {
+                        let cond = self.cond_id(c, p);
+                        g.programs[id.index()].gate = Some(byte_below(g.attack_gates.len(), 64));
+                        g.attack_gates.push((cond, p));
+                    }
                     g.attacks_of[at].push(id);
                 }
                 for pr in &pd.promotes {

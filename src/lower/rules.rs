@@ -51,6 +51,17 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Passes: when the player to move may pass (no condition: always).
+    pub(super) fn passes(&mut self, g: &mut Game) {
+        for (cond, _) in &self.m.passes {
+            let id = match cond {
+                Some(c) => self.cond_id(c, 0),
+                None => self.t.cond(Cond::True),
+            };
+            g.passes.push(id);
+        }
+    }
+
     /// Triggers: event, types, player, condition and statements.
     pub(super) fn triggers(&mut self, g: &mut Game) {
         for t in &self.m.triggers {

@@ -9,6 +9,7 @@ impl Game {
     pub fn notation(&self, st: &State, m: &Move) -> String {
         match *m {
             Move::Piece(p) => self.piece_notation(&p),
+            Move::Pass => "pass".to_string(),
             // A drop from a reserve.
             Move::Drop { ty, to } => format!("{}@{}", self.types[ty as usize].letter, self.board.name(to)),
             Move::Choose(cell) => match self.pending_step(st) {

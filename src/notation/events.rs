@@ -38,6 +38,8 @@ pub enum Event {
     Reserve { player: u8, ty: u8, before: i64, after: i64 },
     /// A per-piece tally of the piece on `cell` changed.
     Tally { cell: Cell, kind: Kind, name: String, before: u8, after: u8 },
+    /// The player passed: nothing moved.
+    Pass { player: u8 },
 }
 
 /// How an action moved: the moving piece (from, to, kind), the pushed cell, the cell a
@@ -57,6 +59,9 @@ impl Game {
         let mut out = vec![];
         if let Some(ev) = self.outcome_event(before, list, m) {
             out.push(ev);
+        }
+        if *m == Move::Pass {
+            out.push(Event::Pass { player: before.to_move });
         }
         let mover = match *m {
             Move::Piece(p) => {
@@ -296,6 +301,7 @@ impl Event {
             Event::Tally { cell, kind, name, before, after } => {
                 format!("{} on {}: {name} {before} -> {after}", g.piece_name(*kind), at(cell))
             }
+            Event::Pass { player } => format!("{} passes", g.players[*player as usize]),
         }
     }
 }

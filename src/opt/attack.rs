@@ -181,7 +181,10 @@ fn probe_tables(g: &Game, p: usize, t: &mut AttackTables) {
         let ks = kindset(t, kinds);
         let fin = probe.steps.last().unwrap().1;
         let fin_trivial = fin.is_none_or(|f| trivial(g.cond(f)));
-        if let (Some(max), true) = (probe.ray, fin_trivial) {
+        if probe.gate.is_some() {
+            // A conditional attack is looked at only while its condition holds.
+            general.push((probe.clone(), ks));
+        } else if let (Some(max), true) = (probe.ray, fin_trivial) {
             rays.push((probe.steps[0].0, max, ks, probe.origin));
         } else if probe.ray.is_none()
             && fin_trivial

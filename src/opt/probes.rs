@@ -19,6 +19,9 @@ pub fn run(g: &mut Game) {
     let mut budget = Budget::new(PROBE_STEPS_PER_PROGRAM, PROBE_STEPS_PER_GAME);
     for prog in g.programs.iter_mut().filter(|p| p.captures) {
         prog.probes = reverse(&prog.ops, &g.exprs, &g.turn_tables, budget.for_program());
+        if let Some(list) = &mut prog.probes {
+            list.iter_mut().for_each(|p| p.gate = prog.gate);
+        }
         let steps = prog.probes.iter().flatten().map(|p| p.steps.len() as u64).sum();
         budget.spend(steps);
     }
@@ -56,7 +59,9 @@ fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>], budget: u64) -> O
             None => LOOP_CAP as u16,
             Some(e) => exprs[e.index()].constant()?.clamp(0, LOOP_CAP) as u16,
         };
-        return Some(dirs.iter().map(|&d| Probe { steps: vec![(d, Some(*fin))], ray: Some(max), origin }).collect());
+        return Some(
+            dirs.iter().map(|&d| Probe { steps: vec![(d, Some(*fin))], ray: Some(max), origin, gate: None }).collect(),
+        );
     }
     if path_steps(&ops[i..], turns) > budget {
         return None;
@@ -65,7 +70,7 @@ fn reverse(ops: &[Op], exprs: &[Expr], turns: &[Vec<Vec<u8>>], budget: u64) -> O
     if paths.iter().any(|p| p.is_empty()) {
         return None;
     }
-    Some(paths.into_iter().map(|steps| Probe { steps, ray: None, origin }).collect())
+    Some(paths.into_iter().map(|steps| Probe { steps, ray: None, origin, gate: None }).collect())
 }
 
 /// Every path of a straight-line program of steps, turns and tests up to `Emit`: the

@@ -305,6 +305,7 @@ fn reserve_stmt(g: &Game, tr: &crate::ir::Trigger, s: &Stmt) -> Option<String> {
         Event::Move => format!("When {what}{by} moves"),
         Event::Capture => format!("When {what}{by} is captured"),
         Event::Turn => "After every turn".to_string(),
+        Event::Pass => format!("When a player{by} passes"),
     };
     let cond = if tr.cond.is_some() { " (and the trigger's condition holds)" } else { "" };
     match s {

@@ -19,7 +19,7 @@ pub fn action_json(g: &Game, st: &State, m: &Move) -> Value {
             (Value::Null, cell(to), json!({"letter": t.letter.to_string(), "name": t.name}))
         }
         Move::Choose(c) => (Value::Null, cell(c), Value::Null),
-        Move::Outcome(_) | Move::Chance(_) => (Value::Null, Value::Null, Value::Null),
+        Move::Outcome(_) | Move::Chance(_) | Move::Pass => (Value::Null, Value::Null, Value::Null),
     };
     json!({"text": text, "from": from, "to": to, "drop": drop, "label": label(g, st, m)})
 }
@@ -39,6 +39,7 @@ pub fn label(g: &Game, st: &State, m: &Move) -> String {
         Move::Piece(p) => piece_words(g, st, &p),
         Move::Drop { ty, to } => format!("drop a {} on {}", g.types[ty as usize].name, g.board.name(to)),
         Move::Choose(c) => g.board.name(c).to_string(),
+        Move::Pass => "pass".to_string(),
         Move::Outcome(i) | Move::Chance(i) => match step.map(|s| &s.body) {
             Some(StepBody::Outcomes(outs)) => outs.get(i as usize).map_or_else(|| "?".to_string(), |o| o.0.clone()),
             _ => "?".to_string(),

@@ -52,6 +52,8 @@ pub struct Rules {
     pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
     pub tallies: Vec<Tally>,
+    /// Passes: `pass [if COND]` (None: always), where each stands.
+    pub passes: Vec<(Option<Cond>, Span)>,
 }
 
 /// `tally NAME max N for TYPES when PATTERN`.
@@ -168,6 +170,8 @@ pub struct PieceDecl {
     pub moves: Vec<Pattern>,
     /// Attack patterns (used instead of the moves to decide what the piece attacks).
     pub attacks: Vec<Pattern>,
+    /// Per attack pattern, its condition (`attack PATTERN if COND`), if any.
+    pub attack_ifs: Vec<Option<Cond>>,
     /// Promotion rules.
     pub promotes: Vec<Promote>,
 }

@@ -43,6 +43,8 @@ pub enum Shape {
     Outcome(String),
     /// A chance outcome at a step.
     Chance(String),
+    /// The player passes (`pass`).
+    Pass,
 }
 
 impl Shape {
@@ -64,6 +66,7 @@ impl Shape {
             Shape::Drop => "X@CELL".into(),
             Shape::Choice(step) => format!("{step}:CELL"),
             Shape::Outcome(step) | Shape::Chance(step) => format!("{step}:OUTCOME"),
+            Shape::Pass => "pass".into(),
         }
     }
 
@@ -89,6 +92,7 @@ impl Shape {
             Shape::Choice(step) => format!("cell choices at step `{step}`"),
             Shape::Outcome(step) => format!("outcomes of step `{step}`"),
             Shape::Chance(step) => format!("chance outcomes of step `{step}`"),
+            Shape::Pass => "passes".into(),
         }
     }
 }
@@ -186,6 +190,7 @@ pub(super) fn form(g: &Game, st: &State, m: &Move, old: &Game, old_st: &State) -
         Move::Choose(_) => (String::new(), Shape::Choice(step())),
         Move::Outcome(_) => (String::new(), Shape::Outcome(step())),
         Move::Chance(_) => (String::new(), Shape::Chance(step())),
+        Move::Pass => (String::new(), Shape::Pass),
     }
 }
 

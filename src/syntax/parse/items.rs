@@ -26,6 +26,7 @@ impl Ctx {
             Rule::tally => rules.tallies.push(self.tally(item)?),
             Rule::drop_rule => rules.drops.push(self.drop_rule(item)?),
             Rule::require => rules.requires.push(self.require(item)?),
+            Rule::pass_rule => rules.passes.push(self.pass_rule(item)?),
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
@@ -86,15 +87,20 @@ impl Ctx {
         let n = self.name(it.next().unwrap());
         let mut moves = vec![];
         let mut attacks = vec![];
+        let mut attack_ifs = vec![];
         let mut promotes = vec![];
         for s in it {
             match s.as_rule() {
                 Rule::move_stmt => moves.push(self.pattern(first(s))?),
-                Rule::attack_stmt => attacks.push(self.pattern(first(s))?),
+                Rule::attack_stmt => {
+                    let mut parts = s.into_inner();
+                    attacks.push(self.pattern(parts.next().unwrap())?);
+                    attack_ifs.push(parts.next().map(|c| self.cond(c)).transpose()?);
+                }
                 _ => promotes.push(self.promote(s)),
             }
         }
-        Ok(PieceDecl { name: n, moves, attacks, promotes })
+        Ok(PieceDecl { name: n, moves, attacks, attack_ifs, promotes })
     }
 
     /// `promote [optional] in ZONE to TYPES`
@@ -247,6 +253,13 @@ impl Ctx {
             }
         }
         Ok((names, c.unwrap()))
+    }
+
+    /// `pass [if COND]`
+    fn pass_rule(self, p: P) -> Result<(Option<Cond>, Span), Diag> {
+        let sp = self.span(&p);
+        let c = p.into_inner().find(|q| q.as_rule() == Rule::cond).map(|q| self.cond(q)).transpose()?;
+        Ok((c, sp))
     }
 
     /// `require TYPES if COND`

@@ -109,6 +109,7 @@ impl Ctx {
                     event = match q.as_str() {
                         "move" => Event::Move,
                         "capture" => Event::Capture,
+                        "pass" => Event::Pass,
                         _ => Event::Turn,
                     }
                 }
