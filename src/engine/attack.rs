@@ -73,12 +73,23 @@ impl Game {
                     return true;
                 }
             }
-            for (probe, ks) in &t.general[pi] {
-                if probe.gate.is_some_and(|i| gates & (1 << i) == 0) {
-                    continue;
+            let hits = |probe: &Probe, ks: u16| {
+                !probe.gate.is_some_and(|i| gates & (1 << i) == 0)
+                    && self.probe_hits(&cx, probe, &t.kindsets[ks as usize], c)
+            };
+            match t.general_at[pi].get(c as usize) {
+                Some(list) => {
+                    if list.iter().any(|&i| {
+                        let (probe, ks) = &t.general[pi][i as usize];
+                        hits(probe, *ks)
+                    }) {
+                        return true;
+                    }
                 }
-                if self.probe_hits(&cx, probe, &t.kindsets[*ks as usize], c) {
-                    return true;
+                None => {
+                    if t.general[pi].iter().any(|(probe, ks)| hits(probe, *ks)) {
+                        return true;
+                    }
                 }
             }
             for (fi, (prog, kinds)) in self.forward_attacks[pi].iter().enumerate() {
@@ -183,6 +194,26 @@ impl AttackTables {
     #[inline]
     pub fn is_sensitive(&self, victim: u8, r: Cell, c: Cell) -> bool {
         r == NONE || self.sensitive[victim as usize][r as usize][c as usize / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// The cells whose change can alter what the non-reversible attack programs of the
+    /// pieces now on the board do to `victim`'s royal piece on `r` (a cannon's line to it).
+    pub fn forward_cells(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
+        let mut bits = [0u64; CELL_WORDS];
+        let n = st.board.len();
+        for p in (0..g.np()).filter(|&p| p != victim as usize) {
+            for (fi, (_, kinds)) in g.forward_attacks[p].iter().enumerate() {
+                let Some(Some(paths)) = self.forward_paths[p].get(fi) else { continue };
+                for &o in &self.reach_from[p][fi][r as usize] {
+                    let k = st.board[o as usize];
+                    if k != 0 && kinds[k as usize] {
+                        let m = &paths[o as usize * n + r as usize];
+                        bits.iter_mut().zip(m).for_each(|(b, m)| *b |= m);
+                    }
+                }
+            }
+        }
+        bits
     }
 
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.

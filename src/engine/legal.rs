@@ -141,6 +141,8 @@ impl Game {
         let gates = self.gates_at(st);
         let fast = self.attack.filter() && royal != NONE && !self.attacked_gated(st, royal, me, gates);
         let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
+        let lines = if fast { self.attack.forward_cells(self, st, me, royal) } else { [0; 4] };
+        let on = |bits: &[u64; 4], c: Cell| bits[c as usize / 64] & (1 << (c % 64)) != 0;
         let mut keep = 0;
         for i in 0..out.moves.len() {
             let m = out.moves[i];
@@ -148,7 +150,9 @@ impl Game {
                 && let Move::Piece(p) = m
                 && p.neff == 0
                 && p.from != royal
-                && pins[p.from as usize / 64] & (1 << (p.from % 64)) == 0
+                && !on(&pins, p.from)
+                && !on(&lines, p.from)
+                && !on(&lines, p.to)
                 && !self.attack.is_sensitive(me, royal, p.from)
                 && !self.attack.is_sensitive(me, royal, p.to)
             {

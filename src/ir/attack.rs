@@ -19,6 +19,10 @@ pub struct AttackTables {
     pub rays: Vec<Vec<RayProbe>>,
     /// Per attacking player: other probes (tests on the way or at the landing cell).
     pub general: Vec<Vec<(Probe, u16)>>,
+    /// Per attacking player, per target cell: the indices in `general` of the probes that
+    /// can reach it (a path back on the board, and tests of the zones on it that can
+    /// hold); empty lists when the board is too large to tabulate.
+    pub general_at: Vec<Vec<Vec<u16>>>,
     /// Per victim player and royal cell: bitset of cells whose change can expose it
     /// through a fixed path with tests, or empty when the fast legality filter does not
     /// apply to this game (slides are handled by [`Tables::pins`]).
@@ -32,4 +36,8 @@ pub struct AttackTables {
     pub reach: Vec<Vec<Vec<[u64; CELL_WORDS]>>>,
     /// The same inverted: per attacking player, per program, per target, the origins.
     pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
+    /// Per attacking player, per non-reversible program that waits for no register: per
+    /// origin and target (`origin * cells + target`), the cells it looks at on its way
+    /// from one to the other, for the fast legality filter (filled when it applies).
+    pub forward_paths: Vec<Vec<Option<Vec<[u64; CELL_WORDS]>>>>,
 }

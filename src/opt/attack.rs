@@ -2,6 +2,7 @@
 //! leap tables (fixed paths with no tests), slide probes, and the cells whose change can
 //! expose a royal piece (for the fast legality filter).
 
+use super::lines::{self, STATE_BUDGET};
 use crate::board::Cell;
 use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS, saturating_u16};
 use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId};
@@ -155,7 +156,7 @@ pub fn build(g: &Game) -> AttackTables {
         t.gates.push(g.forward_attacks[p].iter().map(|(prog, _)| gate(g, *prog)).collect());
         reach_tables(g, p, &mut t);
     }
-    t.sensitive = sensitive(g);
+    (t.sensitive, t.forward_paths) = sensitive(g);
     t
 }
 
@@ -211,7 +212,64 @@ fn probe_tables(g: &Game, p: usize, t: &mut AttackTables) {
     t.pin_rays.push(pin_rays);
     t.leaps.push(leaps);
     t.rays.push(rays);
+    t.general_at.push(if n <= MAX_TABLE_CELLS { general_at(g, &general) } else { vec![] });
     t.general.push(general);
+}
+
+/// A condition's value at a cell when only zones (and cells) are known: None when it
+/// depends on anything else.
+fn zone_value(g: &Game, c: &Cond, cell: Cell) -> Option<bool> {
+    match c {
+        Cond::True => Some(true),
+        Cond::Zone(z) => Some(g.zone(*z)[cell as usize]),
+        Cond::Not(x) => zone_value(g, x, cell).map(|b| !b),
+        Cond::And(v) => {
+            let vals: Vec<Option<bool>> = v.iter().map(|x| zone_value(g, x, cell)).collect();
+            if vals.contains(&Some(false)) {
+                Some(false)
+            } else if vals.iter().all(|x| *x == Some(true)) {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        Cond::Or(v) => {
+            let vals: Vec<Option<bool>> = v.iter().map(|x| zone_value(g, x, cell)).collect();
+            if vals.contains(&Some(true)) {
+                Some(true)
+            } else if vals.iter().all(|x| *x == Some(false)) {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Per target cell, the general probes that may hit it: a slide with a cell behind the
+/// target, or a fixed path with an origin on the board; the landing test and (fixed
+/// paths) the origin test not ruled out by the zones.
+fn general_at(g: &Game, general: &[(Probe, u16)]) -> Vec<Vec<u16>> {
+    let can = |t: Option<crate::ir::CondId>, c: Cell| t.is_none_or(|t| zone_value(g, g.cond(t), c) != Some(false));
+    (0..g.board.len() as Cell)
+        .map(|c| {
+            (0..general.len())
+                .filter(|&i| {
+                    let pr = &general[i].0;
+                    let (d, fin) = *pr.steps.last().unwrap();
+                    if !can(fin, c) {
+                        return false;
+                    }
+                    if pr.ray.is_some() {
+                        return !g.board.sources(c, d).is_empty();
+                    }
+                    sources(g, pr, c).iter().any(|&s| can(pr.origin, s))
+                })
+                .map(saturating_u16)
+                .collect()
+        })
+        .collect()
 }
 
 /// Per forward attack program of player `p`: the cells it can reach from each origin, and
@@ -244,18 +302,39 @@ fn reach_tables(g: &Game, p: usize, t: &mut AttackTables) {
 }
 
 /// Per victim and royal cell, the cells whose change can expose it through a fixed path
-/// with tests; empty when the fast legality filter does not apply. It needs every attack
-/// to be a reversible probe with board-local tests, and non-reversible programs to wait
-/// for a register a quiet move leaves unset.
-fn sensitive(g: &Game) -> Vec<Vec<Vec<u64>>> {
+/// with tests, or through a forward program's walk; empty when the fast legality filter
+/// does not apply. It needs every attack to be a reversible probe with board-local tests,
+/// or a forward program with board-local tests (its walks mark the cells on the way to
+/// each target: a cannon's lines), or one that waits for a register a quiet move leaves
+/// unset.
+#[allow(clippy::type_complexity)]
+fn sensitive(g: &Game) -> (Vec<Vec<Vec<u64>>>, Vec<Vec<Option<Vec<[u64; CELL_WORDS]>>>>) {
     let (np, n) = (g.np(), g.board.len());
-    let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| gate(g, *prog).is_some());
     let local = g.probes.iter().flatten().all(|(pr, _)| {
         pr.steps.iter().all(|s| s.1.is_none_or(|t| board_local(g.cond(t))))
             && pr.origin.is_none_or(|t| board_local(g.cond(t)))
     });
-    if !(g.has_royal && forward_ok && local && n <= MAX_TABLE_CELLS) {
-        return vec![];
+    if !(g.has_royal && local && n <= MAX_TABLE_CELLS) {
+        return (vec![], vec![]);
+    }
+    // Per attacking player, the paths of its forward programs that do not wait for a
+    // register (the engine marks those of the attackers on the board).
+    let mut budget = STATE_BUDGET;
+    let mut forward: Vec<Vec<Option<Vec<[u64; CELL_WORDS]>>>> = vec![vec![]; np];
+    for (p, list) in g.forward_attacks.iter().enumerate() {
+        for (prog, _) in list {
+            if gate(g, *prog).is_some() {
+                forward[p].push(None);
+                continue;
+            }
+            if !lines::board_local_program(g, *prog, &board_local) || n * n * (list.len() + 1) > 1 << 22 {
+                return (vec![], vec![]);
+            }
+            match lines::forward_marks(g, *prog, &mut budget) {
+                Some(m) => forward[p].push(Some(m)),
+                None => return (vec![], vec![]),
+            }
+        }
     }
     let words = n.div_ceil(64);
     let mut out = vec![];
@@ -272,7 +351,7 @@ fn sensitive(g: &Game) -> Vec<Vec<Vec<u64>>> {
         }
         out.push(per_cell);
     }
-    out
+    (out, forward)
 }
 
 /// Cells from which a fixed-path probe reaches `target`.

@@ -6,6 +6,7 @@
 pub mod attack;
 mod budget;
 mod leap;
+mod lines;
 mod memo;
 mod moved;
 mod probes;
