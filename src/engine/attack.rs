@@ -216,6 +216,24 @@ impl AttackTables {
         bits
     }
 
+    /// The cells whose change can alter what the fixed-path probes of the attackers now on
+    /// the board do to `victim`'s royal piece on `r` (a horse's leg, an elephant's eyes).
+    pub fn probe_cells(&self, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
+        let mut bits = [0u64; CELL_WORDS];
+        for (p, per) in self.probe_paths.iter().enumerate() {
+            if p == victim as usize {
+                continue;
+            }
+            for (o, ks, m) in &per[r as usize] {
+                let k = st.board[*o as usize];
+                if k != 0 && self.kindsets[*ks as usize][k as usize] {
+                    bits.iter_mut().zip(m).for_each(|(b, m)| *b |= m);
+                }
+            }
+        }
+        bits
+    }
+
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
     pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
         let mut bits = [0u64; CELL_WORDS];

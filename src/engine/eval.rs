@@ -20,13 +20,15 @@ pub struct Ctx<'a> {
     pub ghost: Cell,
     /// The kind seen on `ghost`.
     pub ghost_kind: u8,
+    /// Whether `me` is in check at `st`, when the caller knows it already.
+    pub known_check: Option<bool>,
 }
 
 impl<'a> Ctx<'a> {
     /// A context without a ghost.
     #[inline]
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell) -> Self {
-        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0 }
+        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0, known_check: None }
     }
 
     /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
@@ -97,7 +99,7 @@ impl<'a> Ctx<'a> {
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            Cond::Check => g.in_check(self.st, self.me),
+            Cond::Check => self.known_check.unwrap_or_else(|| g.in_check(self.st, self.me)),
             Cond::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);

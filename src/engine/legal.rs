@@ -98,8 +98,8 @@ impl Game {
         if st.pending().is_some() {
             return self.decision_actions(st, out);
         }
-        self.legal_piece_moves(st, out, scratch);
-        if self.may_pass(st) {
+        let check = self.legal_piece_moves(st, out, scratch);
+        if self.may_pass(st, check) {
             out.moves.push(Move::Pass);
         }
         for &(mask, cond) in &self.requires {
@@ -121,17 +121,21 @@ impl Game {
 
     /// Whether the player to move may pass: some `pass` rule's condition holds. A pass is
     /// not judged by the royal-piece rule (its condition says when it is allowed).
-    fn may_pass(&self, st: &State) -> bool {
+    /// `check`: whether the player is in check, if known.
+    fn may_pass(&self, st: &State, check: Option<bool>) -> bool {
         !self.passes.is_empty() && {
-            let cx = Ctx::new(self, st, st.to_move, NONE);
+            let mut cx = Ctx::new(self, st, st.to_move, NONE);
+            cx.known_check = check;
             self.passes.iter().any(|&c| cx.test(c, NONE, false))
         }
     }
 
-    fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
+    /// The legal moves of pieces (and drops); returns whether the player is in check when
+    /// that was found on the way.
+    fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
         self.pseudo_moves(st, out);
         if !self.has_royal {
-            return;
+            return None;
         }
         let me = st.to_move;
         let royal = st.royal[me as usize];
@@ -139,9 +143,14 @@ impl Game {
         // cannot expose it, unless it is attacked already.
         // Conditional attacks count by their condition before the move.
         let gates = self.gates_at(st);
-        let fast = self.attack.filter() && royal != NONE && !self.attacked_gated(st, royal, me, gates);
+        let check = (self.attack.filter() && royal != NONE).then(|| self.attacked_gated(st, royal, me, gates));
+        let fast = check == Some(false);
         let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
-        let lines = if fast { self.attack.forward_cells(self, st, me, royal) } else { [0; 4] };
+        let mut lines = [0; 4];
+        if fast {
+            let (a, b) = (self.attack.forward_cells(self, st, me, royal), self.attack.probe_cells(st, me, royal));
+            lines.iter_mut().zip(a.iter().zip(&b)).for_each(|(x, (a, b))| *x = a | b);
+        }
         let on = |bits: &[u64; 4], c: Cell| bits[c as usize / 64] & (1 << (c % 64)) != 0;
         let mut keep = 0;
         for i in 0..out.moves.len() {
@@ -153,8 +162,6 @@ impl Game {
                 && !on(&pins, p.from)
                 && !on(&lines, p.from)
                 && !on(&lines, p.to)
-                && !self.attack.is_sensitive(me, royal, p.from)
-                && !self.attack.is_sensitive(me, royal, p.to)
             {
                 true
             } else {
@@ -168,6 +175,7 @@ impl Game {
             }
         }
         out.moves.truncate(keep);
+        check
     }
 }
 

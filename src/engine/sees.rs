@@ -1,7 +1,7 @@
 //! `sees(X, DIRS, Y)`: whether a piece of one type has a piece of another as the nearest
 //! piece along a line (the generals facing each other on an open file).
 
-use crate::board::Cell;
+use crate::board::{Cell, NONE};
 use crate::engine::state::State;
 use crate::ir::Game;
 
@@ -12,7 +12,13 @@ impl Game {
     /// may make a line run in a circle).
     pub fn sees(&self, st: &State, from: u64, dirs: &[u8], to: u64) -> bool {
         let of = |k: u8, mask: u64| k != 0 && mask & (1 << self.kind_type[k as usize]) != 0;
-        for (c, &k) in st.board.iter().enumerate() {
+        // Royal types: each player's one royal piece is tracked, so there is no board to scan.
+        let royal = self.types.iter().enumerate().filter(|(_, t)| t.royal).fold(0u64, |m, (i, _)| m | 1 << i);
+        let tracked = from & !royal == 0 && st.royal.iter().all(|&r| r != NONE);
+        let cells: &mut dyn Iterator<Item = usize> =
+            if tracked { &mut st.royal.iter().map(|&r| r as usize) } else { &mut (0..st.board.len()) };
+        for c in cells {
+            let k = st.board[c];
             if !of(k, from) {
                 continue;
             }

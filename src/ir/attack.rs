@@ -40,4 +40,8 @@ pub struct AttackTables {
     /// origin and target (`origin * cells + target`), the cells it looks at on its way
     /// from one to the other, for the fast legality filter (filled when it applies).
     pub forward_paths: Vec<Vec<Option<Vec<[u64; CELL_WORDS]>>>>,
+    /// Per attacking player, per target cell: for the fixed-path probes with tests on the
+    /// way, each origin and kind set with the cells tested on the paths from there (an
+    /// attacker of the set on the origin makes them matter), for the fast legality filter.
+    pub probe_paths: Vec<Vec<Vec<(Cell, u16, [u64; CELL_WORDS])>>>,
 }

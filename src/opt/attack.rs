@@ -157,6 +157,9 @@ pub fn build(g: &Game) -> AttackTables {
         reach_tables(g, p, &mut t);
     }
     (t.sensitive, t.forward_paths) = sensitive(g);
+    if t.filter() {
+        t.probe_paths = (0..g.np()).map(|p| probe_paths(g, p, &mut t)).collect();
+    }
     t
 }
 
@@ -352,6 +355,53 @@ fn sensitive(g: &Game) -> (Vec<Vec<Vec<u64>>>, Vec<Vec<Option<Vec<[u64; CELL_WOR
         out.push(per_cell);
     }
     (out, forward)
+}
+
+/// Per target cell, player `p`'s fixed-path probes with tests on the way: each origin and
+/// kind set, with the cells tested on the paths from the origin to the target.
+fn probe_paths(g: &Game, p: usize, t: &mut AttackTables) -> Vec<Vec<(Cell, u16, [u64; CELL_WORDS])>> {
+    let n = g.board.len();
+    let mut out = vec![vec![]; n];
+    for (probe, kinds) in &g.probes[p] {
+        if probe.ray.is_some() || probe.steps[..probe.steps.len() - 1].iter().all(|s| s.1.is_none()) {
+            continue;
+        }
+        let ks = kindset(t, kinds);
+        for r in 0..n as Cell {
+            let list: &mut Vec<(Cell, u16, [u64; CELL_WORDS])> = &mut out[r as usize];
+            path_cells(g, probe, probe.steps.len(), r, [0; CELL_WORDS], &mut |o, bits| match list
+                .iter_mut()
+                .find(|e| e.0 == o && e.1 == ks)
+            {
+                Some(e) => e.2.iter_mut().zip(bits).for_each(|(a, b)| *a |= b),
+                None => list.push((o, ks, bits)),
+            });
+        }
+    }
+    out
+}
+
+/// Walks a fixed-path probe back from cell `c` over its first `i` steps, collecting the
+/// cells with tests; calls `found` with each origin and its cells.
+fn path_cells(
+    g: &Game,
+    probe: &Probe,
+    i: usize,
+    c: Cell,
+    bits: [u64; CELL_WORDS],
+    found: &mut dyn FnMut(Cell, [u64; CELL_WORDS]),
+) {
+    if i == 0 {
+        return found(c, bits);
+    }
+    let d = probe.steps[i - 1].0;
+    for &s in g.board.sources(c, d) {
+        let mut b = bits;
+        if i > 1 && probe.steps[i - 2].1.is_some() {
+            b[s as usize / 64] |= 1 << (s % 64);
+        }
+        path_cells(g, probe, i - 1, s, b, found);
+    }
 }
 
 /// Cells from which a fixed-path probe reaches `target`.
