@@ -247,6 +247,13 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = \"♜\"\n")
                 .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"♜\"\n"),
+            none.clone(),
+        ),
+        // Passing and conditional attacks: an attack's condition asking about attacks,
+        // `sees` with the wrong arguments, `on pass` with piece types.
+        (
+            t("piece R { move step1 attack orth [enemy] if check | !attacked attack N if sees(K, N) }\n\
+               on pass K { }\npass if sees(R, orth, K) & sees(R, zz, Q)"),
             none,
         ),
     ]

@@ -129,3 +129,24 @@ fn glyph_kinds() {
     let e448 = interp::diag::Code::parse("E448").unwrap();
     assert!(e448.explain().contains("drawn alike"), "{}", e448.explain());
 }
+
+#[test]
+fn pass_and_conditional_attack_kinds() {
+    let rules = |s: &str| codes("piece K { move N }", &format!("piece K {{ move N }}\n{s}"));
+    assert!(rules("pass").is_empty());
+    assert!(rules("pass if !check").is_empty());
+    // `pass` after a list of directions starts the statement (it is no direction).
+    assert!(rules("dirs up = N\npass\non pass { }").is_empty());
+    assert!(rules("piece K { move N attack N if sees(K, up, K) }\ndirs up = N").is_empty());
+    assert_eq!(rules("piece K { move N attack N if check }"), ["E459"]);
+    assert_eq!(rules("piece K { move N attack N if !attacked & true }"), ["E459"]);
+    assert_eq!(rules("pass if sees(K, N)"), ["E460"]);
+    assert_eq!(rules("pass if sees(K, 1, K)"), ["E460"]);
+    assert_eq!(rules("on pass K { }"), ["E461"]);
+    for (id, words) in
+        [("E459", "may not itself ask about attacks"), ("E460", "three arguments"), ("E461", "no piece types")]
+    {
+        let c = interp::diag::Code::parse(id).unwrap();
+        assert!(c.explain().contains(words), "{id}: {}", c.explain());
+    }
+}

@@ -97,9 +97,11 @@ impl Game {
             // A move may not leave the mover's royal piece attacked: between turns, the
             // player who just moved is not in check (the setup itself follows no move).
             // (An attack search cut short by the pattern budget judges nothing: the
-            // overrun stays recorded for the move generation that meets it next.)
+            // overrun stays recorded for the move generation that meets it next.) Conditional
+            // attacks are left out: for a move's legality their condition is judged before the
+            // move, at a position the string does not give.
             let other = 1 - st.to_move;
-            if self.in_check(st, other) && !crate::engine::budget::overran() {
+            if self.in_check_gated(st, other, 0) && !crate::engine::budget::overran() {
                 return Err(PositionError::MoverLeftInCheck { player: self.players[other as usize].clone() });
             }
         }

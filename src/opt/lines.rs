@@ -9,8 +9,9 @@ use crate::board::Cell;
 use crate::ir::limits::CELL_WORDS;
 use crate::ir::{Game, Op, ProgramId};
 
-/// Machine states the walks of one game may visit in all before the filter gives up.
-pub const STATE_BUDGET: usize = 4_000_000;
+/// Work the walks of one game may do in all (a state visited, an edge followed, a target
+/// looked at) before the filter gives up on the game.
+pub const STATE_BUDGET: usize = 64_000_000;
 
 type Bits = [u64; CELL_WORDS];
 
@@ -147,8 +148,10 @@ fn walk(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize, marks: &mut [Bit
         })
         .collect();
     let mut changed = true;
+    let edges: usize = succ.iter().map(Vec::len).sum();
     while changed {
         changed = false;
+        *budget = budget.checked_sub(edges + states.len())?;
         for i in (0..states.len()).rev() {
             for &j in &succ[i] {
                 for w in 0..CELL_WORDS {
@@ -161,6 +164,7 @@ fn walk(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize, marks: &mut [Bit
             }
         }
     }
+    *budget = budget.checked_sub(states.len() * marks.len())?;
     for (i, &(_, c, _)) in states.iter().enumerate() {
         for (r, mark) in marks.iter_mut().enumerate() {
             if has(&reach[i], r) {
