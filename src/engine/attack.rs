@@ -74,7 +74,7 @@ impl Game {
                 }
             }
             let hits = |probe: &Probe, ks: u16| {
-                !probe.gate.is_some_and(|i| gates & (1 << i) == 0)
+                probe.gate.is_none_or(|i| gates & (1 << i) != 0)
                     && self.probe_hits(&cx, probe, &t.kindsets[ks as usize], c)
             };
             match t.general_at[pi].get(c as usize) {

@@ -8,6 +8,10 @@ use crate::ir::{CondId, Probe};
 /// A slide with a trivial landing test: direction, reach, kind set, origin test.
 pub type RayProbe = (u8, u16, u16, Option<CondId>);
 
+/// An origin, the kind set of the attackers that count there, and the cells a probe tests
+/// on its paths from that origin to a target.
+pub type ProbePath = (Cell, u16, [u64; CELL_WORDS]);
+
 /// Precomputed attack data.
 #[derive(Debug, Clone, Default)]
 pub struct AttackTables {
@@ -43,5 +47,5 @@ pub struct AttackTables {
     /// Per attacking player, per target cell: for the fixed-path probes with tests on the
     /// way, each origin and kind set with the cells tested on the paths from there (an
     /// attacker of the set on the origin makes them matter), for the fast legality filter.
-    pub probe_paths: Vec<Vec<Vec<(Cell, u16, [u64; CELL_WORDS])>>>,
+    pub probe_paths: Vec<Vec<Vec<ProbePath>>>,
 }

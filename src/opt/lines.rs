@@ -154,10 +154,10 @@ fn walk(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize, marks: &mut [Bit
         *budget = budget.checked_sub(edges + states.len())?;
         for i in (0..states.len()).rev() {
             for &j in &succ[i] {
-                for w in 0..CELL_WORDS {
-                    let add = reach[j][w] & !reach[i][w];
-                    if add != 0 {
-                        reach[i][w] |= add;
+                let from = reach[j];
+                for (x, y) in reach[i].iter_mut().zip(from) {
+                    if y & !*x != 0 {
+                        *x |= y;
                         changed = true;
                     }
                 }
