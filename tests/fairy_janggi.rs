@@ -117,3 +117,36 @@ fn the_fast_legality_filter_is_on_and_exact() {
         }
     }
 }
+
+/// The pass as an action of the front ends: a record keeps it and replays it, the events
+/// say it, and the AI takes it where it wins (bikjang with more points).
+#[test]
+fn the_pass_in_records_events_and_the_ai() {
+    use interp::record::{GameRecord, Header, parse_records, replay};
+    let g = janggi();
+    let path = common::repo_path("games/examples/janggi.toml");
+    let bytes = std::fs::read(&path).unwrap();
+    let actions: Vec<String> = ["pass", "e7-e6", "pass", "pass"].iter().map(|s| s.to_string()).collect();
+    let header = Header::new("games/examples/janggi.toml", &bytes, &[], vec!["a".into(), "b".into()]);
+    let rec = GameRecord::of_game(g, &header, &actions).unwrap();
+    let text = rec.to_text();
+    assert!(text.contains("pass"), "{text}");
+    let read = parse_records(&text).unwrap();
+    let r = replay(g, &read[0], Some(&bytes)).unwrap();
+    assert_eq!(common::status_text(g, &r.state, &r.history), "result: black wins", "{text}");
+
+    let st = g.initial();
+    let list = g.actions(&st);
+    let m = g.find_move(&st, &list, "pass").unwrap();
+    let mut after = st.clone();
+    g.apply(&mut after, &m, list.effects_of(&m));
+    let said: Vec<String> = g.events(&st, &list, &m, &after).iter().map(|e| e.describe(g)).collect();
+    assert_eq!(said, ["white passes", "passes: 0 -> 1"]);
+
+    // White has taken a chariot; the generals face each other: passing ends the game in
+    // White's favour.
+    let st = common::parse_fen(g, "1nba1abnr/4k4/1c5c1/p1pp2p1p/9/9/P1PP2P1P/1C5C1/4K4/RNBA1ABNR w - - 0 3 taken=13,0");
+    let mut ai = interp::ai::Ai::new(g, 1);
+    let c = ai.choose(&st, &[], interp::ai::Limits::nodes(5_000)).unwrap();
+    assert_eq!(c.notation, "pass");
+}

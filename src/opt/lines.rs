@@ -55,105 +55,117 @@ pub fn forward_marks(g: &Game, prog: ProgramId, budget: &mut usize) -> Option<Ve
 /// The walk from origin `o`: its states, what each touches, and the targets each leads
 /// to; marks the cells on the way to each target.
 fn walk(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize, marks: &mut [Bits]) -> Option<()> {
-    let ops = &g.program(prog).ops;
-    let mut index: HashMap<St, usize> = HashMap::new();
-    let mut states: Vec<St> = vec![];
-    let mut succ: Vec<Vec<usize>> = vec![];
-    // Cells a state touches besides its own, each with the cells between (rays).
-    let mut touch: Vec<Vec<(Cell, Vec<Cell>)>> = vec![];
-    let mut stack = vec![];
-    let mut edges: Vec<(usize, St)> = vec![];
-    fn id(s: St, index: &mut HashMap<St, usize>, states: &mut Vec<St>, stack: &mut Vec<St>) -> usize {
-        *index.entry(s).or_insert_with(|| {
-            states.push(s);
-            stack.push(s);
-            states.len() - 1
-        })
-    }
-    id((0, o, 0), &mut index, &mut states, &mut stack);
-    while let Some(s) = stack.pop() {
-        let (pc, c, last) = s;
-        let me = index[&s];
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        let mut next: Vec<St> = vec![];
-        let mut touched: Vec<(Cell, Vec<Cell>)> = vec![];
-        if pc < ops.len() {
-            match &ops[pc] {
-                Op::Step(ds) => {
-                    ds.iter().for_each(|&d| g.board.targets(c, d).iter().for_each(|&t| next.push((pc + 1, t, d))))
-                }
-                Op::Turn(tb) => {
-                    for &d in &g.turn_table(*tb)[last as usize] {
-                        g.board.targets(c, d).iter().for_each(|&t| next.push((pc + 1, t, d)));
-                    }
-                }
-                Op::Split(t) => {
-                    next.push((pc + 1, c, last));
-                    next.push((*t as usize, c, last));
-                }
-                Op::Jmp(t) => next.push((*t as usize, c, last)),
-                Op::LoopTest(_, _, _, exit) => {
-                    next.push((pc + 1, c, last));
-                    next.push((*exit as usize, c, last));
-                }
-                Op::Remove(Some(d)) => {
-                    g.board.targets(c, *d).iter().for_each(|&t| touched.push((t, vec![])));
-                    next.push((pc + 1, c, last));
-                }
-                Op::Ray(ds, _, _) => {
-                    for &d in ds {
-                        let mut line = vec![];
-                        let mut x = c;
-                        while let [t] = g.board.targets(x, d) {
-                            if line.contains(t) || line.len() > g.board.len() {
-                                break;
-                            }
-                            touched.push((*t, line.clone()));
-                            line.push(*t);
-                            x = *t;
-                        }
-                        // A fork ends the tabulated line: give up on such boards.
-                        if g.board.targets(x, d).len() > 1 {
-                            return None;
-                        }
-                    }
-                }
-                Op::Leap(tb, _) => g.leap_table(*tb)[c as usize].iter().for_each(|&t| touched.push((t, vec![]))),
-                Op::Emit => {}
-                _ => next.push((pc + 1, c, last)),
+    let w = explore(g, prog, o, budget)?;
+    let reach = targets(&w, budget)?;
+    *budget = budget.checked_sub(w.states.len() * marks.len())?;
+    for (i, &(_, c, _)) in w.states.iter().enumerate() {
+        for (r, mark) in marks.iter_mut().enumerate() {
+            if has(&reach[i], r) {
+                set(mark, c);
+                set(mark, r as Cell);
             }
         }
-        touch.resize(states.len().max(me + 1), vec![]);
-        touch[me] = touched;
-        for t in next {
-            edges.push((me, t));
-            id(t, &mut index, &mut states, &mut stack);
+        for (t, between) in &w.touch[i] {
+            let m = &mut marks[*t as usize];
+            between.iter().for_each(|&b| set(m, b));
         }
     }
-    succ.resize(states.len(), vec![]);
-    touch.resize(states.len(), vec![]);
-    for (a, t) in edges {
-        succ[a].push(index[&t]);
+    Some(())
+}
+
+/// The states of a walk, their successors, and the cells each touches besides its own
+/// (with the cells between, for rays).
+struct Walk {
+    states: Vec<St>,
+    succ: Vec<Vec<usize>>,
+    touch: Vec<Vec<(Cell, Vec<Cell>)>>,
+}
+
+/// Every state a program's walk from `o` can reach, ignoring tests; None over budget or
+/// on a ray through a fork.
+fn explore(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize) -> Option<Walk> {
+    let mut index: HashMap<St, usize> = HashMap::new();
+    let mut w = Walk { states: vec![(0, o, 0)], succ: vec![vec![]], touch: vec![vec![]] };
+    index.insert((0, o, 0), 0);
+    let mut stack = vec![0usize];
+    while let Some(me) = stack.pop() {
+        *budget = budget.checked_sub(1)?;
+        let (next, touched) = step(g, &g.program(prog).ops, w.states[me])?;
+        w.touch[me] = touched;
+        for t in next {
+            let j = *index.entry(t).or_insert_with(|| {
+                w.states.push(t);
+                w.succ.push(vec![]);
+                w.touch.push(vec![]);
+                stack.push(w.states.len() - 1);
+                w.states.len() - 1
+            });
+            w.succ[me].push(j);
+        }
     }
-    // The targets each state leads to, to a fixed point.
-    let mut reach: Vec<Bits> = (0..states.len())
+    Some(w)
+}
+
+/// The states after one state, and the cells it touches besides its own.
+#[allow(clippy::type_complexity)]
+fn step(g: &Game, ops: &[Op], (pc, c, last): St) -> Option<(Vec<St>, Vec<(Cell, Vec<Cell>)>)> {
+    let mut next: Vec<St> = vec![];
+    let mut touched: Vec<(Cell, Vec<Cell>)> = vec![];
+    let Some(op) = ops.get(pc) else { return Some((next, touched)) };
+    let along = |d: u8, next: &mut Vec<St>| g.board.targets(c, d).iter().for_each(|&t| next.push((pc + 1, t, d)));
+    match op {
+        Op::Step(ds) => ds.iter().for_each(|&d| along(d, &mut next)),
+        Op::Turn(tb) => g.turn_table(*tb)[last as usize].iter().for_each(|&d| along(d, &mut next)),
+        Op::Split(t) => next.extend([(pc + 1, c, last), (*t as usize, c, last)]),
+        Op::Jmp(t) => next.push((*t as usize, c, last)),
+        Op::LoopTest(_, _, _, exit) => next.extend([(pc + 1, c, last), (*exit as usize, c, last)]),
+        Op::Remove(Some(d)) => {
+            g.board.targets(c, *d).iter().for_each(|&t| touched.push((t, vec![])));
+            next.push((pc + 1, c, last));
+        }
+        Op::Ray(ds, _, _) => {
+            for &d in ds {
+                let mut line = vec![];
+                let mut x = c;
+                while let [t] = g.board.targets(x, d) {
+                    if line.contains(t) || line.len() > g.board.len() {
+                        break;
+                    }
+                    touched.push((*t, line.clone()));
+                    line.push(*t);
+                    x = *t;
+                }
+                // A fork ends the tabulated line: give up on such boards.
+                if g.board.targets(x, d).len() > 1 {
+                    return None;
+                }
+            }
+        }
+        Op::Leap(tb, _) => g.leap_table(*tb)[c as usize].iter().for_each(|&t| touched.push((t, vec![]))),
+        Op::Emit => {}
+        _ => next.push((pc + 1, c, last)),
+    }
+    Some((next, touched))
+}
+
+/// The targets each state of a walk leads to (its own cell, what it touches, and its
+/// successors' targets), to a fixed point; None over budget.
+fn targets(w: &Walk, budget: &mut usize) -> Option<Vec<Bits>> {
+    let mut reach: Vec<Bits> = (0..w.states.len())
         .map(|i| {
             let mut b = [0u64; CELL_WORDS];
-            set(&mut b, states[i].1);
-            touch[i].iter().for_each(|(t, _)| set(&mut b, *t));
+            set(&mut b, w.states[i].1);
+            w.touch[i].iter().for_each(|(t, _)| set(&mut b, *t));
             b
         })
         .collect();
+    let edges: usize = w.succ.iter().map(Vec::len).sum();
     let mut changed = true;
-    let edges: usize = succ.iter().map(Vec::len).sum();
     while changed {
         changed = false;
-        *budget = budget.checked_sub(edges + states.len())?;
-        for i in (0..states.len()).rev() {
-            for &j in &succ[i] {
+        *budget = budget.checked_sub(edges + w.states.len())?;
+        for i in (0..w.states.len()).rev() {
+            for &j in &w.succ[i] {
                 let from = reach[j];
                 for (x, y) in reach[i].iter_mut().zip(from) {
                     if y & !*x != 0 {
@@ -164,18 +176,5 @@ fn walk(g: &Game, prog: ProgramId, o: Cell, budget: &mut usize, marks: &mut [Bit
             }
         }
     }
-    *budget = budget.checked_sub(states.len() * marks.len())?;
-    for (i, &(_, c, _)) in states.iter().enumerate() {
-        for (r, mark) in marks.iter_mut().enumerate() {
-            if has(&reach[i], r) {
-                set(mark, c);
-                set(mark, r as Cell);
-            }
-        }
-        for (t, between) in &touch[i] {
-            let m = &mut marks[*t as usize];
-            between.iter().for_each(|&b| set(m, b));
-        }
-    }
-    Some(())
+    Some(reach)
 }
