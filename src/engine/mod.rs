@@ -27,7 +27,7 @@ pub mod status;
 pub mod turn;
 
 pub use action::{ANY_TYPE, Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
-pub use budget::{PATTERN_BUDGET, PatternOverrun, take_overrun};
+pub use budget::{MAX_ATTACK_NESTING, MAX_PATH_DEPTH, PATTERN_BUDGET, PatternOverrun, Stop, take_overrun};
 pub use perft::{Perft, PerftError};
 pub use state::State;
 pub use status::Status;

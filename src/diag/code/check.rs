@@ -100,6 +100,8 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// A pattern from which attacks are derived tests `check` or `attacked`.
+    AttackLoop = 49,
 }
 
 impl CheckCode {
@@ -153,6 +155,7 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::AttackLoop,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -298,6 +301,13 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // AttackLoop
+    "Whether a cell is attacked (for `attacked`, `check` and the royal-piece rule) is judged by \
+     running the other players' patterns that can capture: a type's `attack` lines, or its moves \
+     when it has none. A test of `check` or `attacked` in such a pattern would ask the same \
+     question about the other side, whose patterns ask it again, without end. Give the piece \
+     `attack` lines that say what it attacks without the test; its moves may keep it (a pattern \
+     that cannot capture, such as castling with `land` or a move onto `[empty]`, may test attacks).",
 ];
 
 #[cfg(test)]
