@@ -167,13 +167,13 @@ impl<'a> Gen<'a> {
         if self.memo && !self.visited.is_empty() {
             self.visited.clear();
         }
-        self.exec(prog, 0, r);
+        self.enter(prog, 0, r);
     }
 
     #[inline]
     fn branch(&mut self, prog: &Program, pc: usize, r: Cursor) {
         let n = self.neffects;
-        self.exec(prog, pc, r);
+        self.enter(prog, pc, r);
         self.neffects = n;
     }
 
@@ -188,7 +188,7 @@ impl<'a> Gen<'a> {
 
     /// Runs the program from instruction `pc` with cursor `r`, within the run's budget of
     /// branches and of path depth (each step nests one call).
-    fn exec(&mut self, prog: &Program, pc: usize, r: Cursor) {
+    fn enter(&mut self, prog: &Program, pc: usize, r: Cursor) {
         if self.found {
             return;
         }
@@ -203,11 +203,12 @@ impl<'a> Gen<'a> {
         }
         self.budget -= 1;
         self.depth += 1;
-        self.exec_from(prog, pc, r);
+        self.exec(prog, pc, r);
         self.depth -= 1;
     }
 
-    fn exec_from(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
+    /// The pattern machine: runs instructions from `pc` until the path ends or branches.
+    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
         if self.memo {
             self.entries += 1;
             if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
