@@ -121,3 +121,21 @@ fn drops_take_nothing_so_a_capture_rules_them_out() {
     let (st, _) = play(&g, &st, "b1-c3");
     assert_eq!(legal(&g, &st), ["d5-a2", "d5-d2", "d5-g2"]);
 }
+
+#[test]
+fn the_rulebook_says_what_each_obligation_keeps() {
+    let g = giveaway(true);
+    let text = interp::render::rulebook(&g).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("Obligations"), "{text}");
+    assert!(
+        text.contains("- `require capture`: a move that takes a piece must be played when there is one."),
+        "{text}"
+    );
+    assert!(!interp::render::rulebook(&giveaway(false)).contains("Obligations"));
+    let t = interp::open(repo_path("games/taktyka.toml").to_str().unwrap(), &[]).unwrap();
+    let text = interp::render::rulebook(&t).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("`require L if idle >= 5`: while its condition holds, a move of a Leader must be played"),
+        "{text}"
+    );
+}

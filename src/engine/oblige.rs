@@ -5,25 +5,25 @@ use crate::board::NONE;
 use crate::engine::action::{ANY_TYPE, Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{Game, MoveClass, Obligation};
+use crate::ir::{Game, MoveClass};
 
 impl Game {
     /// Applies every obligation, in order, to the legal moves `out` at `st`.
     pub(crate) fn oblige(&self, st: &State, out: &mut MoveList) {
         for ob in &self.requires {
             if ob.cond.is_none_or(|c| Ctx::new(self, st, st.to_move, NONE).test(c, NONE, false)) {
-                self.keep_best(st, *ob, out);
+                self.keep_best(st, ob.class, out);
             }
         }
     }
 
     /// Keeps the moves of the highest rank under the obligation's class; all of them when
     /// none ranks above 0.
-    fn keep_best(&self, st: &State, ob: Obligation, out: &mut MoveList) {
-        let top = ob.class.top();
+    fn keep_best(&self, st: &State, class: MoveClass, out: &mut MoveList) {
+        let top = class.top();
         let mut best = 0;
         for m in &out.moves {
-            best = best.max(self.rank(st, ob.class, m, out));
+            best = best.max(self.rank(st, class, m, out));
             if best == top {
                 break;
             }
@@ -34,7 +34,7 @@ impl Game {
         let mut keep = 0;
         for i in 0..out.moves.len() {
             let m = out.moves[i];
-            if self.rank(st, ob.class, &m, out) == best {
+            if self.rank(st, class, &m, out) == best {
                 out.moves[keep] = m;
                 keep += 1;
             }

@@ -215,12 +215,14 @@ impl Var {
 /// An obligation (`require CLASS [if COND]`), compiled: while `cond` holds for the player
 /// to move (always when None), only its legal moves that rank highest under `class` are
 /// kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Obligation {
     /// How the moves are ranked.
     pub class: MoveClass,
     /// When the obligation applies.
     pub cond: Option<CondId>,
+    /// Its source text, whitespace collapsed (`require capture`).
+    pub text: String,
 }
 
 /// How an obligation ranks legal moves. The moves of the highest rank are kept; when every

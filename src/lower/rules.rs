@@ -53,7 +53,7 @@ impl Lowerer<'_> {
                 ast::MoveClass::Capture(_) => MoveClass::Capture,
             };
             let cond = r.cond.as_ref().map(|c| self.cond_id(c, 0));
-            g.requires.push(Obligation { class, cond });
+            g.requires.push(Obligation { class, cond, text: r.text.clone() });
         }
     }
 

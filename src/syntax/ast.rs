@@ -62,6 +62,8 @@ pub struct Require {
     pub class: MoveClass,
     /// When the obligation applies (None: always).
     pub cond: Option<Cond>,
+    /// Its source text, whitespace collapsed (how the rulebook names it).
+    pub text: String,
     /// Where it stands.
     pub span: Span,
 }

@@ -252,6 +252,7 @@ impl Ctx {
     /// `require CLASS [if COND]`
     fn require(self, p: P) -> Result<Require, Diag> {
         let span = self.span(&p);
+        let text = p.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
         let (mut names, mut capture, mut cond) = (vec![], None, None);
         for q in p.into_inner() {
             match q.as_rule() {
@@ -261,6 +262,6 @@ impl Ctx {
             }
         }
         let class = capture.map_or(MoveClass::Types(names), MoveClass::Capture);
-        Ok(Require { class, cond, span })
+        Ok(Require { class, cond, text, span })
     }
 }
