@@ -1,6 +1,7 @@
 //! Chess960 (games/examples/chess960.toml) against Fairy-Stockfish's `chess960` with
 //! UCI_Chess960 (tests/data/fairy/chess960.txt: the standard array and four others, at
-//! the start and deep into random games), and what the file relies on: castling written as
+//! the start and deep into random games, and three positions where castling is near),
+//! and what the file relies on: castling written as
 //! the King taking its Rook beside a King step to the same square, a King that stays on its
 //! square or lands where its Rook stood, and the castling letters of position strings by
 //! file (Shredder-FEN as Fairy-Stockfish writes them, X-FEN's KQkq read too).
