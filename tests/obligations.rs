@@ -139,3 +139,26 @@ fn the_rulebook_says_what_each_obligation_keeps() {
         "{text}"
     );
 }
+
+#[test]
+fn the_checker_reports_bad_obligations_where_they_stand() {
+    let chess = repo_path("games/chess.toml");
+    let bad = |rules: &str| {
+        let text =
+            format!("[game]\nextends = {:?}\nname = \"Bad\"\nrules = '''\n{rules}\n'''\n", chess.to_str().unwrap());
+        load_text("bad", &text, &[]).map(|_| ()).unwrap_err()
+    };
+    let e = bad("require captures");
+    assert!(
+        e.contains("unknown piece `captures`") && e.contains("`require capture` keeps the moves that take a piece"),
+        "{e}"
+    );
+    let e = bad("require Z if halfmove > 3");
+    assert!(e.contains("unknown piece `Z`") && !e.contains("require capture"), "{e}");
+    let e = bad("require capture if can-capture(P)");
+    assert!(e.contains("`can-capture` can only be used in an end rule"), "{e}");
+    let e = bad("require capture if nosuch");
+    assert!(e.contains("unknown condition `nosuch`"), "{e}");
+    let e = bad("require capture Q");
+    assert!(e.contains("error"), "a class is one word: {e}");
+}
