@@ -150,3 +150,58 @@ fn pass_and_conditional_attack_kinds() {
         assert!(c.explain().contains(words), "{id}: {}", c.explain());
     }
 }
+
+/// A pattern from which attacks are derived may not test `check` or `attacked` (E449): the
+/// question would never end. Patterns that cannot capture, and `attack` lines without the
+/// test, may.
+#[test]
+fn attack_loop_kinds() {
+    let with = |pieces: &str| {
+        let text = GAME
+            .replacen("piece K { move N }", pieces, 1)
+            .replacen("name = \"King\"", "name = \"King\"\nroyal = true", 1)
+            .replacen("[setup.white]", "[pieces.R]\nname = \"Rook\"\n\n[setup.white]", 1);
+        codes_of(&text)
+    };
+    let k = "piece K { move N }\n";
+    assert_eq!(with(&format!("{k}piece R {{ move N [!check] }}")), ["E449"]);
+    assert_eq!(with(&format!("{k}piece R {{ move N [attacked] E }}")), ["E449"]);
+    assert_eq!(with(&format!("{k}piece R {{ move [!attacked] (N | E remove(here) W) [empty] }}")), ["E449"]);
+    assert!(with(&format!("{k}piece R {{ move N [!check & empty] }}")).is_empty(), "cannot capture");
+    assert!(with(&format!("{k}piece R {{ move N [!attacked] @m N [empty] land(@m) }}")).is_empty());
+    assert!(with(&format!("{k}piece R {{ move N [!check]\n attack N }}")).is_empty(), "attack lines");
+    assert_eq!(with(&format!("{k}piece R {{ move N\n attack N [check] }}")), ["E449"]);
+    let e449 = interp::diag::Code::parse("E449").unwrap();
+    assert!(e449.explain().contains("without end"), "{}", e449.explain());
+}
+
+/// `written(@m)` and `[fen] castling-files`: E464 to E467.
+#[test]
+fn written_and_castling_files_kinds() {
+    let written = |extra: &str| codes("piece K { move N }", &format!("piece K {{ move N @a N written(@a) }}\n{extra}"));
+    assert!(written("").is_empty());
+    let custodian = "custodian orth by line choose if pick\ndirs orth = N E S W";
+    let text = GAME.replacen("piece K { move N }", &format!("piece K {{ move N @a N written(@a) }}\n{custodian}"), 1)
+        + "[options]\npick = true\n";
+    assert_eq!(codes_of(&text), ["E464"]);
+    assert_eq!(written("push N [occupied] then f\nfollowup f by mover: choose [empty] { }"), ["E464"]);
+    let files = |fen: &str| {
+        let text = GAME.replacen("piece K { move N }", "piece K { move N }\nzone back = rank 1", 1) + "[fen]\n" + fen;
+        codes_of(&text)
+    };
+    assert!(files("castling-files = { pieces = \"K\", with = \"K\", zone = \"back\", outer = \"KQ\" }\n").is_empty());
+    assert_eq!(
+        files("castling = { K = \"b2\" }\ncastling-files = { pieces = \"K\", with = \"K\", zone = \"back\" }\n"),
+        ["E466"]
+    );
+    assert_eq!(files("castling-files = { pieces = \"K\", zone = \"back\" }\n"), ["E467"]);
+    assert_eq!(files("castling-files = { pieces = \"K\", with = \"K\", zone = \"back\", outer = \"K\" }\n"), ["E467"]);
+    let cell = GAME.replacen("ranks 1..3", "ranks 1..3 { cell x at (4, 4) }", 1).replacen(
+        "piece K { move N }",
+        "piece K { move N }\nzone odd = x",
+        1,
+    ) + "[fen]\ncastling-files = { pieces = \"K\", with = \"K\", zone = \"odd\" }\n";
+    assert_eq!(codes_of(&cell), ["E465"]);
+    let e464 = interp::diag::Code::parse("E464").unwrap();
+    assert!(e464.explain().contains("one notation cannot hold both"), "{}", e464.explain());
+}

@@ -198,10 +198,27 @@ pub struct FenMap {
     /// Letters standing for unmoved pieces (chess's castling rights: the `[fen]` table's
     /// `castling` key), each with the cells whose pieces must be unmoved.
     pub unmoved_letters: Vec<(char, Vec<Cell>)>,
+    /// Unmoved pieces written by their file letters (the `[fen]` table's `castling-files`).
+    pub files: Option<FileLetters>,
     /// Variable shown as the halfmove clock.
     pub halfmove: Option<Slot>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Slot>,
+}
+
+/// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the
+/// files of a player's unmoved `pieces` in its part of a zone, while an unmoved `with`
+/// piece of the player stands there too (upper case for the first player).
+#[derive(Debug, Clone, Default)]
+pub struct FileLetters {
+    /// Type mask of the pieces written by their file.
+    pub pieces: u64,
+    /// Type mask of the pieces that must be unmoved beside them.
+    pub with: u64,
+    /// Each player's cells of the zone, in board order.
+    pub cells: Vec<Vec<Cell>>,
+    /// Upper-case letters read as the outermost piece from the last file and from the first.
+    pub outer: Option<(char, char)>,
 }
 
 impl Var {
@@ -209,5 +226,39 @@ impl Var {
     /// whose index it holds): reports then say the player's name, not the number.
     pub fn holds_player(&self, g: &super::Game) -> bool {
         g.steps.iter().any(|s| s.agent == Agent::Var(self.slot))
+    }
+}
+
+/// An obligation (`require CLASS [if COND]`), compiled: while `cond` holds for the player
+/// to move (always when None), only its legal moves that rank highest under `class` are
+/// kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Obligation {
+    /// How the moves are ranked.
+    pub class: MoveClass,
+    /// When the obligation applies.
+    pub cond: Option<CondId>,
+    /// Its source text, whitespace collapsed (`require capture`).
+    pub text: String,
+}
+
+/// How an obligation ranks legal moves. The moves of the highest rank are kept; when every
+/// move ranks 0 (none is of the class) all of them are. A class that counts (a "most
+/// captures" rule) fits the same scheme with ranks above 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveClass {
+    /// Rank 1 for moves and drops of pieces of these types (a bit per type index).
+    Types(u64),
+    /// Rank 1 for moves that take a piece ([`crate::ir::Game::is_capture`]).
+    Capture,
+}
+
+impl MoveClass {
+    /// The highest rank a move can have under this class (a move of that rank ends the
+    /// search for the best one).
+    pub fn top(self) -> u32 {
+        match self {
+            MoveClass::Types(_) | MoveClass::Capture => 1,
+        }
     }
 }

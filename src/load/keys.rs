@@ -108,8 +108,26 @@ pub(super) enum FenKey {
     Castling,
     Halfmove,
     Fullmove,
+    CastlingFiles,
 }
 
 /// The keys of `[fen]`.
-pub(super) const FEN_KEYS: Keys<FenKey> =
-    &[("castling", FenKey::Castling), ("halfmove", FenKey::Halfmove), ("fullmove", FenKey::Fullmove)];
+pub(super) const FEN_KEYS: Keys<FenKey> = &[
+    ("castling", FenKey::Castling),
+    ("halfmove", FenKey::Halfmove),
+    ("fullmove", FenKey::Fullmove),
+    ("castling-files", FenKey::CastlingFiles),
+];
+
+/// The keys of `[fen] castling-files`.
+#[derive(Clone, Copy)]
+pub(super) enum FilesKey {
+    Pieces,
+    With,
+    Zone,
+    Outer,
+}
+
+/// The keys of `[fen] castling-files`.
+pub(super) const FILES_KEYS: Keys<FilesKey> =
+    &[("pieces", FilesKey::Pieces), ("with", FilesKey::With), ("zone", FilesKey::Zone), ("outer", FilesKey::Outer)];

@@ -100,12 +100,22 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// A pattern from which attacks are derived tests `check` or `attacked`.
+    AttackLoop = 49,
     /// An attack's condition (`attack PATTERN if COND`) asks about attacks.
     AttackIfAsksAttacks = 59,
     /// `sees(X, DIRS, Y)` written with other arguments.
     BadSees = 60,
     /// `on pass` with piece types, which a pass does not move.
     PassTypes = 61,
+    /// `written(@m)` in a game whose moves may also choose a cell (custodian `choose`, `push`).
+    WrittenWithChoice = 64,
+    /// `[fen] castling-files` names a zone with cells that have no file letter.
+    FilesWithoutLetters = 65,
+    /// `[fen]` has both `castling` and `castling-files`.
+    TwoCastlingForms = 66,
+    /// `[fen] castling-files` lacks `pieces`, `with` or `zone`, or `outer` is not two letters.
+    BadCastlingFiles = 67,
 }
 
 impl CheckCode {
@@ -159,15 +169,21 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::AttackLoop,
         CheckCode::AttackIfAsksAttacks,
         CheckCode::BadSees,
         CheckCode::PassTypes,
+        CheckCode::WrittenWithChoice,
+        CheckCode::FilesWithoutLetters,
+        CheckCode::TwoCastlingForms,
+        CheckCode::BadCastlingFiles,
     ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        // Codes are numbered in ranges that may have gaps: find the kind's place.
-        EXPLANATIONS[Self::ALL.iter().position(|&c| c == self).unwrap_or(0)]
+        // Codes are ascending in `ALL` but may leave gaps (ranges kept for other work).
+        let i = Self::ALL.iter().position(|&c| c == self).unwrap_or(0);
+        EXPLANATIONS[i]
     }
 }
 
@@ -308,6 +324,13 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // AttackLoop
+    "Whether a cell is attacked (for `attacked`, `check` and the royal-piece rule) is judged by \
+     running the other players' patterns that can capture: a type's `attack` lines, or its moves \
+     when it has none. A test of `check` or `attacked` in such a pattern would ask the same \
+     question about the other side, whose patterns ask it again, without end. Give the piece \
+     `attack` lines that say what it attacks without the test; its moves may keep it (a pattern \
+     that cannot capture, such as castling with `land` or a move onto `[empty]`, may test attacks).",
     // AttackIfAsksAttacks
     "`attack PATTERN if COND`: the attack counts only while COND holds, judged at the \
      position in question (for a move's legality, the position before the move). COND may \
@@ -321,6 +344,22 @@ const EXPLANATIONS: &[&str] = &[
     // PassTypes
     "`on pass { ... }` runs when the player to move passes. A pass moves no piece, so the \
      trigger takes no piece types (`on pass by white { ... }` limits it to one player).",
+    // WrittenWithChoice
+    "`written(@m)` makes a move's notation `FROM-m`. A move of a game with custodian captures \
+     that let the mover choose a victim (`custodian ... choose if ...`) or with `push` rules \
+     may name a chosen cell of its own (`xCELL`, `>CELL`), and one notation cannot hold both. \
+     Leave `written` out of such a game.",
+    // FilesWithoutLetters
+    "`[fen] castling-files` writes castling pieces by their file letters, so every cell of its \
+     zone needs one: use a square board (`board square files a..h ...`) and a zone of its cells.",
+    // TwoCastlingForms
+    "`[fen]` gives castling letters either as fixed cells (`castling = { K = \"e1 h1\", ... }`) or \
+     by file (`castling-files = { ... }`), not both: the position string has one castling field.",
+    // BadCastlingFiles
+    "`[fen] castling-files = { pieces = \"R\", with = \"K\", zone = \"back\", outer = \"KQ\" }` needs \
+     `pieces` (the types written by file), `with` (the types that must be unmoved beside them) \
+     and `zone` (where they stand); `outer`, if given, is two letters (the outermost piece from \
+     the last file, then from the first).",
 ];
 
 #[cfg(test)]
@@ -331,8 +370,13 @@ mod tests {
     fn every_kind_has_its_number_and_explanation() {
         assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
         for (i, c) in CheckCode::ALL.iter().enumerate() {
-            // Each helper's range may leave a gap; the order stays increasing.
-            assert!(i == 0 || (CheckCode::ALL[i - 1] as usize) < *c as usize, "{c:?} out of order");
+            // Ascending from E401 to E448; then the ranges of later work (E449..E453,
+            // E454..E458, ...), ascending, with gaps between them.
+            if i < 48 {
+                assert_eq!(*c as usize, i + 1, "{c:?} out of order");
+            } else {
+                assert!(*c as usize > CheckCode::ALL[i - 1] as usize, "{c:?} out of order");
+            }
         }
     }
 }
