@@ -150,3 +150,11 @@ fn the_pass_in_records_events_and_the_ai() {
     let c = ai.choose(&st, &[], interp::ai::Limits::nodes(5_000)).unwrap();
     assert_eq!(c.notation, "pass");
 }
+
+/// The rulebook (`interp rules`) says when a player may pass.
+#[test]
+fn the_rulebook_tells_the_pass() {
+    let text = interp::render::rulebook::rulebook(janggi());
+    let at = text.find("Passing\n-------\n").expect("a Passing section");
+    assert!(text[at..].contains("`pass if !check | sees(K, file, K)`"), "{}", &text[at..]);
+}

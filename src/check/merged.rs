@@ -23,7 +23,7 @@ pub struct Merged<'a> {
     pub requires: Vec<&'a ast::Require>,
     pub drops: Vec<&'a (Vec<Name>, Cond)>,
     pub tallies: Vec<&'a ast::Tally>,
-    pub passes: Vec<&'a (Option<Cond>, Span)>,
+    pub passes: Vec<&'a (Option<Cond>, Span, String)>,
     pub followups: Vec<&'a ast::Step>,
 }
 

@@ -10,7 +10,7 @@ impl Checker<'_> {
     /// Every `pass` rule's condition (judged like a `require`'s), the conditions of
     /// conditional attacks, and `on pass` triggers.
     pub(super) fn passes(&mut self) {
-        for (cond, _) in self.m.passes.iter().copied() {
+        for (cond, _, _) in self.m.passes.iter().copied() {
             if let Some(c) = cond {
                 self.cond(c, Places::TRIGGER);
             }

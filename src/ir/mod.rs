@@ -114,6 +114,8 @@ pub struct Game {
     pub requires: Vec<Obligation>,
     /// Passes: the player to move may pass while one of these conditions holds.
     pub passes: Vec<CondId>,
+    /// The source text of each pass rule (`pass if !check`), for the rulebook.
+    pub pass_texts: Vec<String>,
     /// Conditions of conditional attacks (`attack PATTERN if COND`), with the attacking
     /// player; a program's or probe's `gate` indexes this list.
     pub attack_gates: Vec<(CondId, u8)>,

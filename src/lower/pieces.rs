@@ -58,6 +58,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         drops: vec![],
         requires: vec![],
         passes: vec![],
+        pass_texts: vec![],
         attack_gates: vec![],
         steps: vec![],
         setup_steps: vec![],

@@ -59,12 +59,13 @@ impl Lowerer<'_> {
 
     /// Passes: when the player to move may pass (no condition: always).
     pub(super) fn passes(&mut self, g: &mut Game) {
-        for (cond, _) in &self.m.passes {
+        for (cond, _, text) in &self.m.passes {
             let id = match cond {
                 Some(c) => self.cond_id(c, 0),
                 None => self.t.cond(Cond::True),
             };
             g.passes.push(id);
+            g.pass_texts.push(text.clone());
         }
     }
 

@@ -22,6 +22,7 @@ pub fn rulebook(g: &Game) -> String {
     out.push_str(&promotions(g));
     out.push_str(&reserves(g));
     out.push_str(&obligations(g));
+    out.push_str(&passing(g));
     out.push_str(&ends(g));
     out.push_str(&options(g));
     out
@@ -370,6 +371,29 @@ fn obligations(g: &Game) -> String {
         let when = if ob.cond.is_some() { "while its condition holds, " } else { "" };
         let text = format!("`{}`: {when}{kind} must be played when there is one.", ob.text);
         out.push_str(&wrap(&text, "  - ", "    "));
+    }
+    out
+}
+
+/// The pass rules (`pass [if COND]`), each by its text.
+fn passing(g: &Game) -> String {
+    if g.pass_texts.is_empty() {
+        return String::new();
+    }
+    let mut out = heading("Passing");
+    out.push_str(&wrap(
+        "Instead of moving, the player to move may pass (the action `pass`) when one of these \
+         rules allows it; nothing moves, and the next player is to move.",
+        "",
+        "",
+    ));
+    for text in &g.pass_texts {
+        let when = if text == "pass" {
+            "at any turn"
+        } else {
+            "while its condition holds for the player to move (a pass is not judged by the royal-piece rule)"
+        };
+        out.push_str(&wrap(&format!("`{text}`: {when}."), "  - ", "    "));
     }
     out
 }

@@ -52,8 +52,9 @@ pub struct Rules {
     pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
     pub tallies: Vec<Tally>,
-    /// Passes: `pass [if COND]` (None: always), where each stands.
-    pub passes: Vec<(Option<Cond>, Span)>,
+    /// Passes: `pass [if COND]` (None: always), where each stands, and its source text
+    /// (whitespace collapsed).
+    pub passes: Vec<(Option<Cond>, Span, String)>,
 }
 
 /// `require CLASS [if COND]`: while the condition holds (always without one), only the

@@ -256,10 +256,13 @@ impl Ctx {
     }
 
     /// `pass [if COND]`
-    fn pass_rule(self, p: P) -> Result<(Option<Cond>, Span), Diag> {
+    fn pass_rule(self, p: P) -> Result<(Option<Cond>, Span, String), Diag> {
         let sp = self.span(&p);
+        // The text without the comments that may follow it.
+        let code = p.as_str().lines().map(|l| l.split('#').next().unwrap_or(""));
+        let text = code.flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ");
         let c = p.into_inner().find(|q| q.as_rule() == Rule::cond).map(|q| self.cond(q)).transpose()?;
-        Ok((c, sp))
+        Ok((c, sp, text))
     }
 
     /// `require CLASS [if COND]`
