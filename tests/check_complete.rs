@@ -247,6 +247,13 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = \"♜\"\n")
                 .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"♜\"\n"),
+            none.clone(),
+        ),
+        // check(PLAYER), zones in functions, `illegal` rules.
+        (
+            t("illegal \"\" if check(zz) | check(white, black) | count(friend R in far) > max(friend R in far, 1)\n\
+               illegal if no-moves | can-move(R in far) | repetition(R in far) | count(K in nowhere) > 0")
+                .replace("end { loss if no-moves }", "end { loss if check(mover) & can-move(K in nowhere) }"),
             none,
         ),
     ]

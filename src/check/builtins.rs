@@ -23,6 +23,8 @@ pub enum Kind {
     RemoveCell,
     /// The cell of a `drop` statement.
     DropCell,
+    /// Whose check `check(...)` asks about (besides player names).
+    CheckWord,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
         Kind::Action,
         Kind::RemoveCell,
         Kind::DropCell,
+        Kind::CheckWord,
     ];
 
     /// The kind's tag in docs/LANGUAGE.md (`<!-- builtins: TAG -->` before its table).
@@ -51,6 +54,7 @@ impl Kind {
             Kind::Action => "action",
             Kind::RemoveCell => "remove-cell",
             Kind::DropCell => "drop-cell",
+            Kind::CheckWord => "check-word",
         }
     }
 }
@@ -151,6 +155,14 @@ pub const BUILTINS: &[Builtin] = &[
         f("can-capture", CondFunction, Places::END, "can-capture(PIECES)", ALL_ARGS),
         "the player to move can capture a piece of one of these types",
     ),
+    about(
+        f("check", CondFunction, ANY, "check(PLAYER)", (1, 1)),
+        "a royal piece of that player (opponent, me, mover or a player's name) is attacked",
+    ),
+    about(
+        f("can-move", CondFunction, Places::END, "can-move(PIECES in ZONE)", ALL_ARGS),
+        "the player to move has a legal move of one of these types (landing in the zone)",
+    ),
     b("me", ExprName, ANY, "the index of the player in context"),
     b("removed", ExprName, ANY, "how many pieces the move that scheduled a follow-up removed"),
     about(f("max", ExprFunction, ANY, "max(a, b)", (2, 2)), "the larger of two expressions"),
@@ -179,7 +191,13 @@ pub const BUILTINS: &[Builtin] = &[
     b("cell", RemoveCell, Places::STATEMENT, "the step's cell"),
     b("from", DropCell, Places::STATEMENT, "the cell the mover left"),
     b("to", DropCell, Places::STATEMENT, "the cell the mover reached"),
+    b("opponent", CheckWord, ANY, "any player other than the player in context"),
+    b("me", CheckWord, ANY, "the player in context"),
+    b("mover", CheckWord, NOT_END, "the player in context, who moves (not in end rules)"),
 ];
+
+/// Everywhere but end rules.
+const NOT_END: Places = Places(1 | 2 | 8);
 
 /// The built-in of a kind with a name.
 pub fn find(kind: Kind, name: &str) -> Option<&'static Builtin> {

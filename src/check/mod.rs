@@ -19,6 +19,7 @@ mod display;
 mod ends;
 pub mod expand;
 mod exprs;
+mod illegal;
 pub(crate) mod merged;
 pub(crate) mod patterns;
 mod pieces;
@@ -86,6 +87,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.demotions();
     c.drops();
     c.requires();
+    c.illegals();
     c.triggers();
     c.ends();
     c.setup();

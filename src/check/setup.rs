@@ -90,6 +90,16 @@ impl Checker<'_> {
                 );
             }
         }
+        if let Some(n) = &self.spec.fen_counter
+            && !matches!(self.d.var(&n.text), Some((_, true)))
+        {
+            self.err(
+                CheckCode::UnknownCounter,
+                n.span,
+                format!("`{}` is not a per-player counter", n.text),
+                "[fen] counter names a counter declared with `counter NAME per-player = N`",
+            );
+        }
         for n in [&self.spec.halfmove, &self.spec.fullmove].into_iter().flatten() {
             if !matches!(self.d.var(&n.text), Some((_, false))) {
                 self.err(

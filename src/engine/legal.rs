@@ -118,6 +118,9 @@ impl Game {
 
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         self.pseudo_moves(st, out);
+        if !self.illegals.is_empty() {
+            return self.judge_after(st, out, scratch);
+        }
         if !self.has_royal {
             return;
         }

@@ -32,4 +32,8 @@ pub struct AttackTables {
     pub reach: Vec<Vec<Vec<[u64; CELL_WORDS]>>>,
     /// The same inverted: per attacking player, per program, per target, the origins.
     pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
+    /// Per victim player and royal cell: bitset of every cell whose contents any other
+    /// player's probe towards it looks at (slides' whole lines included), for the fast
+    /// filter of `illegal` rules about check; empty when that filter does not apply.
+    pub touch: Vec<Vec<Vec<u64>>>,
 }

@@ -126,4 +126,6 @@ pub struct Game {
     pub faction_colours: Vec<Option<String>>,
     /// Attack tables derived from the probes.
     pub attack: AttackTables,
+    /// Legality judged after the move (`illegal` rules), in order.
+    pub illegals: Vec<IllegalRule>,
 }

@@ -202,6 +202,9 @@ pub struct FenMap {
     pub halfmove: Option<Slot>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Slot>,
+    /// A per-player counter shown as one field, its values joined by `+`, after the
+    /// registers.
+    pub counter: Option<Slot>,
 }
 
 impl Var {
@@ -210,4 +213,17 @@ impl Var {
     pub fn holds_player(&self, g: &super::Game) -> bool {
         g.steps.iter().any(|s| s.agent == Agent::Var(self.slot))
     }
+}
+
+/// `illegal ["NAME"] if COND`, compiled: a move after which the condition holds for the
+/// mover is not legal.
+#[derive(Debug, Clone)]
+pub struct IllegalRule {
+    /// The condition, judged on the position after the move with the mover in context.
+    pub cond: CondId,
+    /// The name the author gave it, if any.
+    pub name: Option<String>,
+    /// The condition reads nothing but whose royal pieces are attacked (and constants):
+    /// a move that changes no royal piece's attackers leaves it as it was before the move.
+    pub checks_only: bool,
 }

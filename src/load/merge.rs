@@ -39,6 +39,7 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);
+    parent.fen_counter = child.fen_counter.or(parent.fen_counter);
     if !child.display_zones.is_empty() {
         parent.display_zones = child.display_zones;
     }

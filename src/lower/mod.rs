@@ -5,6 +5,7 @@
 mod cond;
 mod display;
 mod expr;
+mod illegal;
 mod pattern;
 mod pieces;
 mod rules;
@@ -43,6 +44,7 @@ pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     l.beats(&mut g);
     l.drops(&mut g);
     l.requires(&mut g);
+    l.illegals(&mut g);
     l.triggers(&mut g);
     l.ends(&mut g);
     l.pushes(&mut g);

@@ -69,7 +69,7 @@ impl Lowerer<'_> {
             let cc = self.cond(&e.cond, 0);
             let automatic =
                 e.auto || mentions(&cc, &|x| matches!(x, Cond::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
-            let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_)));
+            let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_) | Cond::CanMove(..)));
             let cond = self.t.cond(cc);
             g.ends.push(EndRule {
                 outcome: e.outcome,

@@ -61,5 +61,9 @@ impl Lowerer<'_> {
         };
         g.fen.halfmove = clock(&spec.halfmove);
         g.fen.fullmove = clock(&spec.fullmove);
+        g.fen.counter = match spec.fen_counter.as_ref().and_then(|n| self.d.var(&n.text)) {
+            Some((s, true)) => Some(s),
+            _ => None,
+        };
     }
 }

@@ -224,6 +224,10 @@ impl Game {
             let regs: Vec<&str> = st.regs.iter().map(|&r| if r == NONE { "-" } else { self.board.name(r) }).collect();
             out.push_str(&regs.join(","));
         }
+        if let Some(slot) = self.fen.counter {
+            let vals: Vec<String> = (0..self.np()).map(|p| st.vars[slot.at(p)].to_string()).collect();
+            out.push_str(&format!(" {}", vals.join("+")));
+        }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
             out.push_str(&format!(" {}", st.vars[slot.index()]));
         }
@@ -300,7 +304,10 @@ impl Game {
     /// ` name=value` for each variable other than the clocks (per player: comma-separated).
     fn push_variables(&self, st: &State, out: &mut String) {
         for v in &self.vars {
-            if Some(v.slot) == self.fen.halfmove || Some(v.slot) == self.fen.fullmove {
+            if Some(v.slot) == self.fen.halfmove
+                || Some(v.slot) == self.fen.fullmove
+                || Some(v.slot) == self.fen.counter
+            {
                 continue;
             }
             let n = if v.per_player { self.np() } else { 1 };
@@ -347,6 +354,11 @@ impl Game {
             .ok_or(PositionError::UnknownPlayer(side.to_string()))?;
         self.read_flags(&mut st, fields.next().unwrap_or("-"))?;
         self.read_registers(&mut st, fields.next().unwrap_or("-"))?;
+        if let Some(slot) = self.fen.counter
+            && let Some(f) = fields.next()
+        {
+            self.read_counter_field(&mut st, slot, f)?;
+        }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
             if let Some(f) = fields.next() {
                 st.vars[slot.index()] = f.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
@@ -371,6 +383,18 @@ impl Game {
             st.to_move = self.agent_player(&st, self.step(step));
         }
         Ok(st)
+    }
+
+    /// The `[fen] counter` field: one value per player, joined by `+`.
+    fn read_counter_field(&self, st: &mut State, slot: crate::ir::Slot, f: &str) -> Result<(), PositionError> {
+        let vals: Vec<&str> = f.split('+').collect();
+        if vals.len() != self.np() {
+            return Err(PositionError::BadNumber(f.to_string()));
+        }
+        for (p, v) in vals.iter().enumerate() {
+            st.vars[slot.at(p)] = v.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
+        }
+        Ok(())
     }
 
     /// The rows field onto an empty board.

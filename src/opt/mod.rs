@@ -10,6 +10,7 @@ mod memo;
 mod moved;
 mod probes;
 mod slide;
+mod touch;
 
 use crate::ir::Game;
 
@@ -68,4 +69,5 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     }
     moved::run(game);
     game.attack = attack::build(game);
+    game.attack.touch = touch::build(game);
 }

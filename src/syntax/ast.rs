@@ -52,6 +52,19 @@ pub struct Rules {
     pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
     pub tallies: Vec<Tally>,
+    /// Legality judged on the position after the move: `illegal ["NAME"] if COND`.
+    pub illegals: Vec<IllegalRule>,
+}
+
+/// `illegal ["NAME"] if COND`: a move after which COND holds for the mover is not legal.
+#[derive(Debug, Clone)]
+pub struct IllegalRule {
+    /// The name shown when a front end says why a move is refused (without its quotes).
+    pub name: Option<Name>,
+    /// The condition, judged after the move with the mover in context.
+    pub cond: Cond,
+    /// Where it stands.
+    pub span: Span,
 }
 
 /// `tally NAME max N for TYPES when PATTERN`.
@@ -250,8 +263,10 @@ pub enum Cond {
     Cmp(Expr, CmpOp, Expr),
     /// A named condition (empty, enemy, a piece letter, a zone, a register…).
     Name(Name),
-    /// A function-like condition (`repetition(3)`, `can-capture(R)`).
+    /// A function-like condition (`repetition(3)`, `can-capture(R)`, `check(opponent)`).
     Func(Name, Vec<Expr>),
+    /// A function of words and a zone: `can-move(K in goal)`.
+    FuncIn(Name, Vec<Name>, Name),
 }
 
 /// An integer expression.
@@ -274,6 +289,8 @@ pub enum Selector {
     Expr(Expr),
     /// Several words.
     Words(Vec<Name>),
+    /// Words and a zone: `friend K in hill` (`count` of the pieces standing in the zone).
+    In(Vec<Name>, Name),
 }
 
 /// Counter declaration.

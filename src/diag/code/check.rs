@@ -100,6 +100,14 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// `check(...)` does not name whose check: a player, `opponent`, `me` or `mover`.
+    BadCheckPlayer = 54,
+    /// `check(mover)` in an end rule, where the player in context is the player to move.
+    MoverInEndRule = 55,
+    /// `in ZONE` given to a function that takes no zone.
+    ZoneNotTaken = 56,
+    /// An `illegal` rule's name is empty or runs over several lines.
+    BadIllegalName = 57,
 }
 
 impl CheckCode {
@@ -153,11 +161,17 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::BadCheckPlayer,
+        CheckCode::MoverInEndRule,
+        CheckCode::ZoneNotTaken,
+        CheckCode::BadIllegalName,
     ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        EXPLANATIONS[self as usize - 1]
+        // Ranges of codes are handed out to pieces of work in advance, so numbers may have
+        // gaps: the explanations follow `ALL`'s order.
+        EXPLANATIONS[Self::ALL.iter().position(|c| *c == self).unwrap_or(0)]
     }
 }
 
@@ -298,6 +312,22 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // BadCheckPlayer
+    "`check(PLAYER)` asks whether a royal piece of a player is attacked. Its one argument \
+     is a player's name, `opponent` (any player other than the player in context: the \
+     mover's opponents in triggers and `illegal` rules, the player to move's in end rules), \
+     `me` or `mover` (the player in context). `check` alone is `check(me)`.",
+    // MoverInEndRule
+    "In an end rule the player in context is the player to move, not the player who just \
+     moved, so `check(mover)` would not mean what it says. Write `check(me)` (or `check`) \
+     for the player to move, `check(opponent)` for the others.",
+    // ZoneNotTaken
+    "`in ZONE` limits what a function counts or looks for to a zone: `count(enemy K in \
+     hill)`, `can-move(K in goal)`. Other functions take no zone.",
+    // BadIllegalName
+    "An `illegal` rule's name (`illegal \"gives check\" if check(opponent)`) is what \
+     players are told when they try a move it refuses: a few words on one line. Write \
+     them, or leave the quotes out.",
 ];
 
 #[cfg(test)]
@@ -307,8 +337,9 @@ mod tests {
     #[test]
     fn every_kind_has_its_number_and_explanation() {
         assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
-        for (i, c) in CheckCode::ALL.iter().enumerate() {
-            assert_eq!(*c as usize, i + 1, "{c:?} out of order");
+        for w in CheckCode::ALL.windows(2) {
+            assert!((w[0] as usize) < (w[1] as usize), "{:?} out of order", w[1]);
         }
+        assert_eq!(CheckCode::ALL[0] as usize, 1);
     }
 }

@@ -26,6 +26,7 @@ impl Ctx {
             Rule::tally => rules.tallies.push(self.tally(item)?),
             Rule::drop_rule => rules.drops.push(self.drop_rule(item)?),
             Rule::require => rules.requires.push(self.require(item)?),
+            Rule::illegal_rule => rules.illegals.push(self.illegal_rule(item)?),
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
@@ -260,5 +261,22 @@ impl Ctx {
             }
         }
         Ok((names, c.unwrap()))
+    }
+
+    /// `illegal ["NAME"] if COND`
+    fn illegal_rule(self, p: P) -> Result<IllegalRule, Diag> {
+        let span = self.span(&p);
+        let mut name = None;
+        let mut cond = None;
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::string => {
+                    let quoted = q.as_str();
+                    name = Some(Name { text: quoted[1..quoted.len() - 1].to_string(), span: self.span(&q) });
+                }
+                _ => cond = Some(self.cond(q)?),
+            }
+        }
+        Ok(IllegalRule { name, cond: cond.unwrap(), span })
     }
 }

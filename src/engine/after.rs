@@ -1,0 +1,109 @@
+//! Legality judged on the position after the move: `illegal` rules, together with royal
+//! safety, and their fast filter (a move that changes no cell any attack on a royal piece
+//! looks at leaves every check as it was, so a condition about check keeps its value).
+
+use crate::board::{Cell, NONE};
+use crate::engine::action::{Move, MoveList};
+use crate::engine::eval::Ctx;
+use crate::engine::state::State;
+use crate::ir::Game;
+
+/// What the fast filter knows at a node: the royal piece of each player that has one, and
+/// the value before the move (for the mover) of each rule that reads only check.
+struct Quiet {
+    royals: Vec<(usize, Cell)>,
+    before: Vec<bool>,
+}
+
+impl Game {
+    /// Keeps the pseudo-legal moves in `out` that leave the mover's royal pieces safe and
+    /// after which no `illegal` rule's condition holds for the mover.
+    pub(crate) fn judge_after(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
+        let me = st.to_move;
+        let royal = if self.has_royal { st.royal[me as usize] } else { NONE };
+        let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
+        let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
+        let quiet = self.quiet(st, scratch);
+        let mut keep = 0;
+        for i in 0..out.moves.len() {
+            let m = out.moves[i];
+            // Royal safety without applying: as in `legal_piece_moves`.
+            let safe = !self.has_royal
+                || (fast
+                    && matches!(m, Move::Piece(p) if p.neff == 0
+                        && p.from != royal
+                        && pins[p.from as usize / 64] & (1 << (p.from % 64)) == 0
+                        && !self.attack.is_sensitive(me, royal, p.from)
+                        && !self.attack.is_sensitive(me, royal, p.to)));
+            let untouched = quiet.as_ref().filter(|q| self.untouched(q, &m));
+            let mut ok = true;
+            let mut apply = !safe;
+            for (r, rule) in self.illegals.iter().enumerate() {
+                match untouched {
+                    Some(q) if rule.checks_only => ok &= !q.before[r],
+                    _ => apply = true,
+                }
+            }
+            if ok && apply {
+                scratch.clone_from(st);
+                self.apply(scratch, &m, out.effects_of(&m));
+                let cx = Ctx::new(self, scratch, me, NONE);
+                ok = (safe || !self.in_check(scratch, me))
+                    && self
+                        .illegals
+                        .iter()
+                        .all(|rule| (untouched.is_some() && rule.checks_only) || !cx.test(rule.cond, NONE, false));
+            }
+            if ok {
+                out.moves[keep] = m;
+                keep += 1;
+            }
+        }
+        out.moves.truncate(keep);
+    }
+
+    /// The fast filter's knowledge at `st`, when the game has its table and every player
+    /// has at most one royal piece. The rules are judged before the move as they would be
+    /// after a move that sets no register (registers that do not last are cleared).
+    fn quiet(&self, st: &State, scratch: &mut State) -> Option<Quiet> {
+        if self.attack.touch.is_empty() {
+            return None;
+        }
+        let nf = self.nf();
+        let mut royals = vec![];
+        for p in 0..self.np() {
+            let r = st.royal[p];
+            if r != NONE {
+                royals.push((p, r));
+            } else if (0..self.types.len()).any(|t| self.types[t].royal && st.counts[t * nf + p] > 0) {
+                return None;
+            }
+        }
+        let view = if self.registers.is_empty() {
+            st
+        } else {
+            scratch.clone_from(st);
+            self.start_turn(scratch);
+            &*scratch
+        };
+        let cx = Ctx::new(self, view, st.to_move, NONE);
+        let before = self.illegals.iter().map(|r| r.checks_only && cx.test(r.cond, NONE, false)).collect();
+        Some(Quiet { royals, before })
+    }
+
+    /// Whether a move changes no cell that an attack on a royal piece looks at, and moves
+    /// no royal piece: a piece move without effects (not out of a stack), or a drop.
+    fn untouched(&self, q: &Quiet, m: &Move) -> bool {
+        let (from, to) = match m {
+            Move::Piece(p) if p.neff == 0 && p.stack == 0 => (p.from, p.to),
+            Move::Drop { to, .. } => (NONE, *to),
+            _ => return false,
+        };
+        let t = &self.attack.touch;
+        let hit = |bits: &[u64], c: Cell| c != NONE && bits[c as usize / 64] & (1 << (c % 64)) != 0;
+        q.royals.iter().all(|&(p, r)| {
+            let bits = &t[p][r as usize];
+            from != r && to != r && !hit(bits, from) && !hit(bits, to)
+        })
+    }
+}

@@ -1,0 +1,113 @@
+//! The cells every attack towards a royal piece looks at, for the fast filter of
+//! `illegal` rules about check: a move that changes none of them (and no royal piece)
+//! leaves every royal piece attacked or not as before.
+
+use crate::board::Cell;
+use crate::ir::limits::MAX_TABLE_CELLS;
+use crate::ir::{Cond, Game, Probe, Stmt};
+
+/// Per victim player and royal cell, the bitset of cells that other players' probes
+/// towards that cell look at (their attackers' cells and every cell on the way, a slide's
+/// whole line); empty when the filter does not apply: no `illegal` rule reads only check,
+/// or a move can change attacks in ways the table does not see (attacks run forwards
+/// without waiting for a register cleared every move, tests beyond the board's contents,
+/// effects after the move: triggers that change the board, custodian captures, pushes,
+/// tallies).
+pub fn build(g: &Game) -> Vec<Vec<Vec<u64>>> {
+    if !applies(g) {
+        return vec![];
+    }
+    let (np, n) = (g.np(), g.board.len());
+    let words = n.div_ceil(64);
+    (0..np)
+        .map(|v| {
+            (0..n as Cell)
+                .map(|r| {
+                    let mut bits = vec![0u64; words];
+                    for p in (0..np).filter(|&p| p != v) {
+                        for (probe, _) in &g.probes[p] {
+                            mark(g, probe, r, &mut bits);
+                        }
+                    }
+                    bits
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether the table can decide moves for this game.
+fn applies(g: &Game) -> bool {
+    let wanted = g.illegals.iter().any(|r| r.checks_only);
+    let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| {
+        super::attack::gate(g, *prog).is_some_and(|r| !g.long_regs.get(r as usize).copied().unwrap_or(true))
+    });
+    let local = g.probes.iter().flatten().all(|(pr, _)| {
+        pr.steps.iter().all(|s| s.1.is_none_or(|t| board_local(g.cond(t))))
+            && pr.origin.is_none_or(|t| board_local(g.cond(t)))
+    });
+    let board_stmts = g
+        .triggers
+        .iter()
+        .flat_map(|t| &t.stmts)
+        .any(|s| matches!(s, Stmt::Drop(..) | Stmt::Change(_) | Stmt::RemoveAt(_) | Stmt::Reset(_)));
+    wanted
+        && g.has_royal
+        && forward_ok
+        && local
+        && !board_stmts
+        && g.custodians.is_empty()
+        && g.pushes.is_empty()
+        && g.tallies.is_empty()
+        && g.board.len() <= MAX_TABLE_CELLS
+}
+
+/// Whether a condition depends only on the cells' contents.
+fn board_local(c: &Cond) -> bool {
+    match c {
+        Cond::True | Cond::Empty | Cond::Enemy | Cond::Friend | Cond::Type(_) | Cond::Unmoved | Cond::Zone(_) => true,
+        Cond::And(v) | Cond::Or(v) => v.iter().all(board_local),
+        Cond::Not(x) => board_local(x),
+        _ => false,
+    }
+}
+
+/// Marks every cell a probe looks at on its way to `r`, attacker cells included.
+fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
+    let mut set = |c: Cell| bits[c as usize / 64] |= 1 << (c % 64);
+    let mut frontier = vec![r];
+    if let Some(max) = probe.ray {
+        let d = probe.steps[0].0;
+        let mut seen = vec![r];
+        for _ in 0..max {
+            let mut next = vec![];
+            for &c in &frontier {
+                for &s in g.board.sources(c, d) {
+                    if !seen.contains(&s) {
+                        seen.push(s);
+                        set(s);
+                        next.push(s);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        return;
+    }
+    for i in (0..probe.steps.len()).rev() {
+        let d = probe.steps[i].0;
+        let mut next: Vec<Cell> = vec![];
+        for &c in &frontier {
+            for &s in g.board.sources(c, d) {
+                set(s);
+                if !next.contains(&s) {
+                    next.push(s);
+                }
+            }
+        }
+        frontier = next;
+    }
+}
