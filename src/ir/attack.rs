@@ -36,4 +36,7 @@ pub struct AttackTables {
     /// player's probe towards it looks at (slides' whole lines included), for the fast
     /// filter of `illegal` rules about check; empty when that filter does not apply.
     pub touch: Vec<Vec<Vec<u64>>>,
+    /// Whether the triggers can be left out when a move is played only to see whether it
+    /// leaves a royal piece attacked: they only set counters, which no attack reads.
+    pub idle_triggers: bool,
 }

@@ -70,4 +70,5 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     moved::run(game);
     game.attack = attack::build(game);
     game.attack.touch = touch::build(game);
+    game.attack.idle_triggers = touch::idle_triggers(game);
 }

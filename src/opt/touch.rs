@@ -4,7 +4,7 @@
 
 use crate::board::Cell;
 use crate::ir::limits::MAX_TABLE_CELLS;
-use crate::ir::{Cond, Game, Probe, Stmt};
+use crate::ir::{Cond, Expr, Game, Op, Probe, Stmt};
 
 /// Per victim player and royal cell, the bitset of cells that other players' probes
 /// towards that cell look at (their attackers' cells and every cell on the way, a slide's
@@ -109,5 +109,45 @@ fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
             }
         }
         frontier = next;
+    }
+}
+
+/// Whether the triggers only set counters (and pockets) that no attack reads: then a move
+/// played only to test royal safety can leave them out.
+pub fn idle_triggers(g: &Game) -> bool {
+    let counters_only = g.triggers.iter().flat_map(|t| &t.stmts).all(|s| matches!(s, Stmt::Assign(..) | Stmt::Pocket));
+    let probes_ok = g.probes.iter().flatten().all(|(pr, _)| {
+        pr.steps.iter().all(|s| s.1.is_none_or(|t| !cond_reads_vars(g, g.cond(t))))
+            && pr.origin.is_none_or(|t| !cond_reads_vars(g, g.cond(t)))
+    });
+    let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| {
+        g.program(*prog).ops.iter().all(|op| match op {
+            Op::Test(c) | Op::Leap(_, c) => !cond_reads_vars(g, g.cond(*c)),
+            Op::Ray(_, e, c) => e.is_none_or(|e| !expr_reads_vars(g.expr(e))) && !cond_reads_vars(g, g.cond(*c)),
+            Op::LoopTest(_, lo, hi, _) => {
+                !expr_reads_vars(g.expr(*lo)) && hi.is_none_or(|e| !expr_reads_vars(g.expr(e)))
+            }
+            _ => true,
+        })
+    });
+    counters_only && probes_ok && forward_ok
+}
+
+/// Whether a condition reads a counter.
+fn cond_reads_vars(g: &Game, c: &Cond) -> bool {
+    match c {
+        Cond::Cmp(a, _, b) => expr_reads_vars(a) || expr_reads_vars(b),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(|x| cond_reads_vars(g, x)),
+        Cond::Not(x) => cond_reads_vars(g, x),
+        _ => false,
+    }
+}
+
+/// Whether an expression reads a counter.
+fn expr_reads_vars(e: &Expr) -> bool {
+    match e {
+        Expr::Var(..) => true,
+        Expr::Max(a, b) | Expr::Min(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) => expr_reads_vars(a) || expr_reads_vars(b),
+        _ => false,
     }
 }
