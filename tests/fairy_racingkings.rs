@@ -31,18 +31,24 @@ fn racingkings_matches_fairy_stockfish_from_its_position_strings() {
     assert!(n >= 21, "{n} nodes");
 }
 
-/// The fast filter of `illegal if check(opponent)` (moves that touch no cell an attack on
-/// a King looks at are not played out) is on for this game and changes no count.
+/// The fast filters of `illegal if check(opponent)` are on for this game and change no
+/// count: moves that touch no cell an attack on a King looks at are not played out, and
+/// the others are judged on a copy of the board by a gives-check test (the slides through
+/// the two cells the move changes, the leaps from its landing cell).
 #[test]
-fn the_fast_filter_of_illegal_rules_changes_no_count() {
+fn the_fast_filters_of_illegal_rules_change_no_count() {
     let g = game();
     assert!(!g.attack.touch.is_empty(), "the filter applies to Racing Kings");
-    let mut slow = g.clone();
-    slow.attack.touch.clear();
-    for node in fairy::nodes(DATA).iter().step_by(7) {
+    assert!(!g.attack.ray_cells.is_empty(), "the gives-check test applies to Racing Kings");
+    let mut no_test = g.clone();
+    no_test.attack.ray_cells.clear();
+    let mut plain = no_test.clone();
+    plain.attack.touch.clear();
+    for node in fairy::nodes(DATA).iter().step_by(5) {
         let st = fairy::replay(g, node, &fairy::uci_plain);
-        let fast = interp::engine::Perft::new(g, &st, 2).count(&st, 2);
-        let plain = interp::engine::Perft::new(&slow, &st, 2).count(&st, 2);
-        assert_eq!(fast, plain, "line {}", node.line);
+        let count = |x: &Game| interp::engine::Perft::new(x, &st, 2).count(&st, 2);
+        let n = count(g);
+        assert_eq!(n, count(&no_test), "line {}", node.line);
+        assert_eq!(n, count(&plain), "line {}", node.line);
     }
 }

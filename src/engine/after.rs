@@ -36,6 +36,16 @@ impl Game {
                         && !self.attack.is_sensitive(me, royal, p.from)
                         && !self.attack.is_sensitive(me, royal, p.to)));
             let untouched = quiet.as_ref().filter(|q| self.untouched(q, &m));
+            if untouched.is_none()
+                && let Some(q) = &quiet
+                && let Some(ok) = self.quiet_verdict(st, q, &m, safe, scratch)
+            {
+                if ok {
+                    out.moves[keep] = m;
+                    keep += 1;
+                }
+                continue;
+            }
             let mut ok = true;
             let mut apply = !safe;
             for (r, rule) in self.illegals.iter().enumerate() {
@@ -89,6 +99,65 @@ impl Game {
         let cx = Ctx::new(self, view, st.to_move, NONE);
         let before = self.illegals.iter().map(|r| r.checks_only && cx.test(r.cond, NONE, false)).collect();
         Some(Quiet { royals, before })
+    }
+
+    /// The verdict on a quiet piece move (no effects, not out of a stack, taking no royal
+    /// piece) without playing it out, where the game has the gives-check table: its royal
+    /// safety and whether it gives check, on a copy of the board with the move made.
+    /// None when the table does not decide it.
+    fn quiet_verdict(&self, st: &State, q: &Quiet, m: &Move, safe: bool, scratch: &mut State) -> Option<bool> {
+        let t = &self.attack;
+        let Move::Piece(p) = m else { return None };
+        let me = st.to_move as usize;
+        let (mine, theirs) = (st.royal[me], st.royal[1 - me]);
+        if t.ray_cells.is_empty()
+            || p.neff != 0
+            || p.stack != 0
+            || q.before.iter().any(|&b| b)
+            || mine == NONE
+            || theirs == NONE
+            || p.to == theirs
+            || !st.stacks.is_empty()
+        {
+            return None;
+        }
+        scratch.board.clone_from(&st.board);
+        let mover = st.board[p.from as usize];
+        let landed = match p.promo {
+            Some(ty) => self.kind(ty, me as u8, true),
+            None => self.moved(mover),
+        };
+        scratch.board[p.from as usize] = 0;
+        scratch.board[p.to as usize] = landed;
+        if !scratch.regs.is_empty() {
+            scratch.regs.clone_from(&st.regs);
+            self.start_turn(scratch);
+        }
+        if !safe {
+            let r = if p.from == mine { p.to } else { mine };
+            if self.attacked(scratch, r, me as u8) {
+                return Some(false);
+            }
+        }
+        // Check is given by a leap from the landing cell or along a slide through a cell
+        // the move changed (the opponent was not in check before it).
+        let k = landed as usize;
+        let leap = t.leaps[me][theirs as usize].iter().any(|&(s, ks)| s == p.to && t.kindsets[ks as usize][k]);
+        if leap {
+            return Some(false);
+        }
+        let masks = &t.ray_cells[1 - me][theirs as usize];
+        let mut lines = masks[p.from as usize] | masks[p.to as usize];
+        let cx = Ctx::new(self, scratch, me as u8, NONE);
+        while lines != 0 {
+            let i = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let (d, max, ks, origin) = t.rays[me][i];
+            if self.ray_back(&cx, &t.kindsets[ks as usize], origin, theirs, d, max) {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// Whether a move changes no cell that an attack on a royal piece looks at, and moves

@@ -171,13 +171,25 @@ impl<'a> Ctx<'a> {
         false
     }
 
-    /// Whether a royal piece of the players `who` selects is attacked.
+    /// Whether a royal piece of the players `who` selects is attacked. Inside the attack
+    /// test of another `check(...)` (a pattern that asks about check and is also how a
+    /// piece attacks) it is false: a check test never asks about check again, so no game
+    /// file can make it recurse.
     fn check_of(&self, who: Who) -> bool {
-        match who {
+        thread_local! {
+            static INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+        if INSIDE.get() {
+            return false;
+        }
+        INSIDE.set(true);
+        let r = match who {
             Who::Me => self.g.in_check(self.st, self.me),
             Who::Player(p) => self.g.in_check(self.st, p),
             _ => (0..self.g.np() as u8).any(|p| p != self.me && self.g.in_check(self.st, p)),
-        }
+        };
+        INSIDE.set(false);
+        r
     }
 
     /// Pieces of the selected factions and types on the cells of each faction's part of a

@@ -39,4 +39,10 @@ pub struct AttackTables {
     /// Whether the triggers can be left out when a move is played only to see whether it
     /// leaves a royal piece attacked: they only set counters, which no attack reads.
     pub idle_triggers: bool,
+    /// In a two-player game whose attacks are all leaps and slides, and whose `illegal`
+    /// rules are all `check(opponent)`: per victim, royal cell and cell, a bit for each of
+    /// the other player's slides (its index in `rays`) whose line from the royal cell
+    /// holds the cell. A quiet move gives check only along the slides through its two
+    /// cells, or by a leap from its landing cell. Empty when that does not apply.
+    pub ray_cells: Vec<Vec<Vec<u32>>>,
 }

@@ -223,6 +223,8 @@ pub struct IllegalRule {
     pub cond: CondId,
     /// The name the author gave it, if any.
     pub name: Option<String>,
+    /// The condition's source text, whitespace collapsed.
+    pub text: String,
     /// The condition reads nothing but whose royal pieces are attacked (and constants):
     /// a move that changes no royal piece's attackers leaves it as it was before the move.
     pub checks_only: bool,

@@ -11,7 +11,8 @@ impl Lowerer<'_> {
             let cc = self.cond(&r.cond, 0);
             let checks_only = checks_only(&cc);
             let cond = self.t.cond(cc);
-            g.illegals.push(IllegalRule { cond, name: r.name.as_ref().map(|n| n.text.clone()), checks_only });
+            let name = r.name.as_ref().map(|n| n.text.clone());
+            g.illegals.push(IllegalRule { cond, name, text: r.text.clone(), checks_only });
         }
     }
 }

@@ -354,9 +354,12 @@ impl Game {
             .ok_or(PositionError::UnknownPlayer(side.to_string()))?;
         self.read_flags(&mut st, fields.next().unwrap_or("-"))?;
         self.read_registers(&mut st, fields.next().unwrap_or("-"))?;
+        // The counter field is recognised by its `+` (a string without it goes on with
+        // the clocks, the counter keeping its start values).
         if let Some(slot) = self.fen.counter
-            && let Some(f) = fields.next()
+            && let Some(f) = fields.clone().next().filter(|f| f.contains('+'))
         {
+            fields.next();
             self.read_counter_field(&mut st, slot, f)?;
         }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {

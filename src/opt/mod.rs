@@ -71,4 +71,5 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     game.attack = attack::build(game);
     game.attack.touch = touch::build(game);
     game.attack.idle_triggers = touch::idle_triggers(game);
+    game.attack.ray_cells = touch::ray_cells(game);
 }

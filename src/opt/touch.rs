@@ -4,7 +4,7 @@
 
 use crate::board::Cell;
 use crate::ir::limits::MAX_TABLE_CELLS;
-use crate::ir::{Cond, Expr, Game, Op, Probe, Stmt};
+use crate::ir::{Cond, Expr, Game, Op, Probe, Stmt, Who};
 
 /// Per victim player and royal cell, the bitset of cells that other players' probes
 /// towards that cell look at (their attackers' cells and every cell on the way, a slide's
@@ -117,13 +117,13 @@ fn mark(g: &Game, probe: &Probe, r: Cell, bits: &mut [u64]) {
 pub fn idle_triggers(g: &Game) -> bool {
     let counters_only = g.triggers.iter().flat_map(|t| &t.stmts).all(|s| matches!(s, Stmt::Assign(..) | Stmt::Pocket));
     let probes_ok = g.probes.iter().flatten().all(|(pr, _)| {
-        pr.steps.iter().all(|s| s.1.is_none_or(|t| !cond_reads_vars(g, g.cond(t))))
-            && pr.origin.is_none_or(|t| !cond_reads_vars(g, g.cond(t)))
+        pr.steps.iter().all(|s| s.1.is_none_or(|t| !cond_reads_vars(g.cond(t))))
+            && pr.origin.is_none_or(|t| !cond_reads_vars(g.cond(t)))
     });
     let forward_ok = g.forward_attacks.iter().flatten().all(|(prog, _)| {
         g.program(*prog).ops.iter().all(|op| match op {
-            Op::Test(c) | Op::Leap(_, c) => !cond_reads_vars(g, g.cond(*c)),
-            Op::Ray(_, e, c) => e.is_none_or(|e| !expr_reads_vars(g.expr(e))) && !cond_reads_vars(g, g.cond(*c)),
+            Op::Test(c) | Op::Leap(_, c) => !cond_reads_vars(g.cond(*c)),
+            Op::Ray(_, e, c) => e.is_none_or(|e| !expr_reads_vars(g.expr(e))) && !cond_reads_vars(g.cond(*c)),
             Op::LoopTest(_, lo, hi, _) => {
                 !expr_reads_vars(g.expr(*lo)) && hi.is_none_or(|e| !expr_reads_vars(g.expr(e)))
             }
@@ -134,11 +134,11 @@ pub fn idle_triggers(g: &Game) -> bool {
 }
 
 /// Whether a condition reads a counter.
-fn cond_reads_vars(g: &Game, c: &Cond) -> bool {
+fn cond_reads_vars(c: &Cond) -> bool {
     match c {
         Cond::Cmp(a, _, b) => expr_reads_vars(a) || expr_reads_vars(b),
-        Cond::And(v) | Cond::Or(v) => v.iter().any(|x| cond_reads_vars(g, x)),
-        Cond::Not(x) => cond_reads_vars(g, x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(cond_reads_vars),
+        Cond::Not(x) => cond_reads_vars(x),
         _ => false,
     }
 }
@@ -147,7 +147,54 @@ fn cond_reads_vars(g: &Game, c: &Cond) -> bool {
 fn expr_reads_vars(e: &Expr) -> bool {
     match e {
         Expr::Var(..) => true,
-        Expr::Max(a, b) | Expr::Min(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) => expr_reads_vars(a) || expr_reads_vars(b),
+        Expr::Max(a, b) | Expr::Min(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) => {
+            expr_reads_vars(a) || expr_reads_vars(b)
+        }
         _ => false,
     }
+}
+
+/// The lines of the other player's slides through each cell, per victim and royal cell
+/// (see [`crate::ir::AttackTables::ray_cells`]); empty when the gives-check test does not
+/// apply.
+pub fn ray_cells(g: &Game) -> Vec<Vec<Vec<u32>>> {
+    let t = &g.attack;
+    let gives_check_only =
+        !g.illegals.is_empty() && g.illegals.iter().all(|r| matches!(g.cond(r.cond), Cond::CheckOf(Who::Others)));
+    let plain = t.general.iter().all(|v| v.is_empty())
+        && g.forward_attacks.iter().all(|v| v.is_empty())
+        && t.rays.iter().all(|v| v.len() <= 32);
+    if t.touch.is_empty() || g.np() != 2 || !gives_check_only || !plain {
+        return vec![];
+    }
+    let n = g.board.len();
+    (0..2)
+        .map(|v| {
+            let rays = &t.rays[1 - v];
+            (0..n as Cell)
+                .map(|r| {
+                    let mut masks = vec![0u32; n];
+                    for (i, &(d, max, _, _)) in rays.iter().enumerate() {
+                        let mut frontier = vec![r];
+                        for _ in 0..max {
+                            let mut next = vec![];
+                            for &c in &frontier {
+                                for &s in g.board.sources(c, d) {
+                                    if masks[s as usize] & (1 << i) == 0 && s != r {
+                                        masks[s as usize] |= 1 << i;
+                                        next.push(s);
+                                    }
+                                }
+                            }
+                            if next.is_empty() {
+                                break;
+                            }
+                            frontier = next;
+                        }
+                    }
+                    masks
+                })
+                .collect()
+        })
+        .collect()
 }

@@ -21,6 +21,7 @@ pub fn rulebook(g: &Game) -> String {
     out.push_str(&moves(g));
     out.push_str(&promotions(g));
     out.push_str(&reserves(g));
+    out.push_str(&illegals(g));
     out.push_str(&ends(g));
     out.push_str(&options(g));
     out
@@ -342,6 +343,23 @@ fn outcome(g: &Game, o: Outcome) -> &'static str {
         Outcome::Loss => "the player to move loses",
         Outcome::Draw => "the game is a draw",
     }
+}
+
+/// The `illegal` rules: the conditions that may not hold after a move.
+fn illegals(g: &Game) -> String {
+    if g.illegals.is_empty() {
+        return String::new();
+    }
+    let mut out = heading("Moves that are not legal");
+    out.push_str(&wrap("A move is not legal when, after it, one of these holds (for the player who moved):", "", ""));
+    for r in &g.illegals {
+        let text = match &r.name {
+            Some(name) => format!("{name}: `{}`.", r.text),
+            None => format!("`{}`.", r.text),
+        };
+        out.push_str(&wrap(&text, "  - ", "    "));
+    }
+    out
 }
 
 /// The end rules in order, each by its name (else its text) with its outcome; then the

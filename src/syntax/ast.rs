@@ -63,6 +63,8 @@ pub struct IllegalRule {
     pub name: Option<Name>,
     /// The condition, judged after the move with the mover in context.
     pub cond: Cond,
+    /// The condition's source text, whitespace collapsed.
+    pub text: String,
     /// Where it stands.
     pub span: Span,
 }

@@ -268,15 +268,19 @@ impl Ctx {
         let span = self.span(&p);
         let mut name = None;
         let mut cond = None;
+        let mut text = String::new();
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::string => {
                     let quoted = q.as_str();
                     name = Some(Name { text: quoted[1..quoted.len() - 1].to_string(), span: self.span(&q) });
                 }
-                _ => cond = Some(self.cond(q)?),
+                _ => {
+                    text = q.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+                    cond = Some(self.cond(q)?);
+                }
             }
         }
-        Ok(IllegalRule { name, cond: cond.unwrap(), span })
+        Ok(IllegalRule { name, cond: cond.unwrap(), text, span })
     }
 }
