@@ -109,6 +109,7 @@ pub(super) enum FenKey {
     Halfmove,
     Fullmove,
     Counter,
+    CastlingFiles,
 }
 
 /// The keys of `[fen]`.
@@ -117,4 +118,18 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("halfmove", FenKey::Halfmove),
     ("fullmove", FenKey::Fullmove),
     ("counter", FenKey::Counter),
+    ("castling-files", FenKey::CastlingFiles),
 ];
+
+/// The keys of `[fen] castling-files`.
+#[derive(Clone, Copy)]
+pub(super) enum FilesKey {
+    Pieces,
+    With,
+    Zone,
+    Outer,
+}
+
+/// The keys of `[fen] castling-files`.
+pub(super) const FILES_KEYS: Keys<FilesKey> =
+    &[("pieces", FilesKey::Pieces), ("with", FilesKey::With), ("zone", FilesKey::Zone), ("outer", FilesKey::Outer)];

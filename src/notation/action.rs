@@ -31,16 +31,18 @@ impl Game {
             s.push(self.types[self.kind_type[m.stack as usize] as usize].letter);
             s.push(':');
         }
-        s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.to)));
+        s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.shown())));
         if let Some(t) = m.promo {
             s.push('=');
             s.push(self.types[t as usize].letter);
         }
         if let Some(c) = m.chosen {
-            s.push(match c.how {
-                ChosenAs::Pushed => '>',
-                ChosenAs::Victim => 'x',
-            });
+            match c.how {
+                ChosenAs::Pushed => s.push('>'),
+                ChosenAs::Victim => s.push('x'),
+                // Written in place of the landing cell, above.
+                ChosenAs::Written => return s,
+            }
             s.push_str(self.board.name(c.cell));
         }
         s

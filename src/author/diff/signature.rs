@@ -21,6 +21,8 @@ pub enum Chooses {
     Victim,
     /// A piece to push (`>CELL`).
     Push,
+    /// A cell written in place of the landing cell (`FROM-CELL`, `written(@m)`).
+    Written,
 }
 
 /// The form of an action.
@@ -57,6 +59,7 @@ impl Shape {
                 match chooses {
                     Some(Chooses::Victim) => s.push_str("xCELL"),
                     Some(Chooses::Push) => s.push_str(">CELL"),
+                    Some(Chooses::Written) => s = s.replace("-TO", "-CELL"),
                     None => {}
                 }
                 s
@@ -81,6 +84,7 @@ impl Shape {
                 match chooses {
                     Some(Chooses::Victim) => s.push_str(" choosing a victim"),
                     Some(Chooses::Push) => s.push_str(" pushing a piece"),
+                    Some(Chooses::Written) => s.push_str(" written with another cell"),
                     None => {}
                 }
                 s
@@ -178,6 +182,7 @@ pub(super) fn form(g: &Game, st: &State, m: &Move, old: &Game, old_st: &State) -
             let chooses = pm.chosen.map(|c| match c.how {
                 ChosenAs::Victim => Chooses::Victim,
                 ChosenAs::Pushed => Chooses::Push,
+                ChosenAs::Written => Chooses::Written,
             });
             let shape = Shape::Move { stack: pm.stack != 0, promotes: pm.promo.is_some(), chooses };
             (piece, shape)

@@ -108,6 +108,14 @@ pub enum CheckCode {
     ZoneNotTaken = 56,
     /// An `illegal` rule's name is empty or runs over several lines.
     BadIllegalName = 57,
+    /// `written(@m)` in a game whose moves may also choose a cell (custodian `choose`, `push`).
+    WrittenWithChoice = 64,
+    /// `[fen] castling-files` names a zone with cells that have no file letter.
+    FilesWithoutLetters = 65,
+    /// `[fen]` has both `castling` and `castling-files`.
+    TwoCastlingForms = 66,
+    /// `[fen] castling-files` lacks `pieces`, `with` or `zone`, or `outer` is not two letters.
+    BadCastlingFiles = 67,
 }
 
 impl CheckCode {
@@ -165,13 +173,17 @@ impl CheckCode {
         CheckCode::MoverInEndRule,
         CheckCode::ZoneNotTaken,
         CheckCode::BadIllegalName,
+        CheckCode::WrittenWithChoice,
+        CheckCode::FilesWithoutLetters,
+        CheckCode::TwoCastlingForms,
+        CheckCode::BadCastlingFiles,
     ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        // Ranges of codes are handed out to pieces of work in advance, so numbers may have
-        // gaps: the explanations follow `ALL`'s order.
-        EXPLANATIONS[Self::ALL.iter().position(|c| *c == self).unwrap_or(0)]
+        // Codes are ascending in `ALL` but may leave gaps (ranges kept for other work).
+        let i = Self::ALL.iter().position(|&c| c == self).unwrap_or(0);
+        EXPLANATIONS[i]
     }
 }
 
@@ -328,6 +340,22 @@ const EXPLANATIONS: &[&str] = &[
     "An `illegal` rule's name (`illegal \"gives check\" if check(opponent)`) is what \
      players are told when they try a move it refuses: a few words on one line. Write \
      them, or leave the quotes out.",
+    // WrittenWithChoice
+    "`written(@m)` makes a move's notation `FROM-m`. A move of a game with custodian captures \
+     that let the mover choose a victim (`custodian ... choose if ...`) or with `push` rules \
+     may name a chosen cell of its own (`xCELL`, `>CELL`), and one notation cannot hold both. \
+     Leave `written` out of such a game.",
+    // FilesWithoutLetters
+    "`[fen] castling-files` writes castling pieces by their file letters, so every cell of its \
+     zone needs one: use a square board (`board square files a..h ...`) and a zone of its cells.",
+    // TwoCastlingForms
+    "`[fen]` gives castling letters either as fixed cells (`castling = { K = \"e1 h1\", ... }`) or \
+     by file (`castling-files = { ... }`), not both: the position string has one castling field.",
+    // BadCastlingFiles
+    "`[fen] castling-files = { pieces = \"R\", with = \"K\", zone = \"back\", outer = \"KQ\" }` needs \
+     `pieces` (the types written by file), `with` (the types that must be unmoved beside them) \
+     and `zone` (where they stand); `outer`, if given, is two letters (the outermost piece from \
+     the last file, then from the first).",
 ];
 
 #[cfg(test)]
