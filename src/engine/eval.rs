@@ -1,6 +1,7 @@
 //! Evaluating compiled conditions and expressions at a cell, for a player.
 
 use crate::board::{Cell, NONE};
+use crate::engine::budget;
 use crate::engine::state::State;
 use crate::ir::{Cond, CondId, Expr, Game, Who};
 
@@ -92,13 +93,15 @@ impl<'a> Ctx<'a> {
             Cond::Zone(z) => c != NONE && g.zone(*z)[c as usize],
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
-            Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
+            Cond::Attacked => {
+                c != NONE && budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me))
+            }
             Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            Cond::Check => g.in_check(self.st, self.me),
-            Cond::CheckOf(who) => self.check_of(*who),
+            Cond::Check => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
+            Cond::CheckOf(who) => budget::nested(g, self.st, self.me, self.origin, || self.check_of(*who)),
             Cond::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);
@@ -171,25 +174,13 @@ impl<'a> Ctx<'a> {
         false
     }
 
-    /// Whether a royal piece of the players `who` selects is attacked. Inside the attack
-    /// test of another `check(...)` (a pattern that asks about check and is also how a
-    /// piece attacks) it is false: a check test never asks about check again, so no game
-    /// file can make it recurse.
+    /// Whether a royal piece of the players `who` selects is attacked.
     fn check_of(&self, who: Who) -> bool {
-        thread_local! {
-            static INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        }
-        if INSIDE.get() {
-            return false;
-        }
-        INSIDE.set(true);
-        let r = match who {
+        match who {
             Who::Me => self.g.in_check(self.st, self.me),
             Who::Player(p) => self.g.in_check(self.st, p),
             _ => (0..self.g.np() as u8).any(|p| p != self.me && self.g.in_check(self.st, p)),
-        };
-        INSIDE.set(false);
-        r
+        }
     }
 
     /// Pieces of the selected factions and types on the cells of each faction's part of a

@@ -100,6 +100,8 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// A pattern from which attacks are derived tests `check` or `attacked`.
+    AttackLoop = 49,
     /// `check(...)` does not name whose check: a player, `opponent`, `me` or `mover`.
     BadCheckPlayer = 54,
     /// `check(mover)` in an end rule, where the player in context is the player to move.
@@ -169,6 +171,7 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::AttackLoop,
         CheckCode::BadCheckPlayer,
         CheckCode::MoverInEndRule,
         CheckCode::ZoneNotTaken,
@@ -324,6 +327,13 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // AttackLoop
+    "Whether a cell is attacked (for `attacked`, `check` and the royal-piece rule) is judged by \
+     running the other players' patterns that can capture: a type's `attack` lines, or its moves \
+     when it has none. A test of `check` or `attacked` in such a pattern would ask the same \
+     question about the other side, whose patterns ask it again, without end. Give the piece \
+     `attack` lines that say what it attacks without the test; its moves may keep it (a pattern \
+     that cannot capture, such as castling with `land` or a move onto `[empty]`, may test attacks).",
     // BadCheckPlayer
     "`check(PLAYER)` asks whether a royal piece of a player is attacked. Its one argument \
      is a player's name, `opponent` (any player other than the player in context: the \
