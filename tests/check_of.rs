@@ -94,7 +94,7 @@ fn a_check_test_in_a_pattern_that_attacks_is_refused_and_attack_lines_allow_it()
         interp::open(path.to_str().unwrap(), &[])
     };
     // Its attacks derive from that very pattern: judging them would ask about check again.
-    let e = open("piece Q { move [!check(opponent)] slide(any) }").err().expect("refused");
+    let e = open("piece Q { move [!check(opponent)] slide(any) }").expect_err("refused");
     assert!(e.to_string().contains("a pattern that decides what the piece attacks"), "{e}");
     // With `attack` lines the moves may ask: after h5-g6+ the queen attacks e8 as in chess.
     let g = open("piece Q { move [!check(opponent)] slide(any)  attack slide(any) }").unwrap_or_else(|e| panic!("{e}"));
