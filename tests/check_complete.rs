@@ -247,8 +247,12 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("").replace("[pieces.K]\n", "[pieces.K]\nglyph = \"♜\"\n")
                 .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"♜\"\n"),
-            none,
+            none.clone(),
         ),
+        // Entries with a move: an unknown cell word, a type without a reserve, an unknown
+        // type; and entries in a game whose moves choose a pushed piece.
+        (t("drop R K Z at here [unmoved & zz]"), none.clone()),
+        (t("drop R at vacated [unmoved]\npush orth [enemy] then flee"), none),
     ]
 }
 

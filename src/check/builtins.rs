@@ -23,6 +23,8 @@ pub enum Kind {
     RemoveCell,
     /// The cell of a `drop` statement.
     DropCell,
+    /// The cells of a `drop TYPES at WHERE [COND]` rule (entries with a move).
+    EntryCell,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
         Kind::Action,
         Kind::RemoveCell,
         Kind::DropCell,
+        Kind::EntryCell,
     ];
 
     /// The kind's tag in docs/LANGUAGE.md (`<!-- builtins: TAG -->` before its table).
@@ -51,6 +54,7 @@ impl Kind {
             Kind::Action => "action",
             Kind::RemoveCell => "remove-cell",
             Kind::DropCell => "drop-cell",
+            Kind::EntryCell => "entry-cell",
         }
     }
 }
@@ -179,6 +183,13 @@ pub const BUILTINS: &[Builtin] = &[
     b("cell", RemoveCell, Places::STATEMENT, "the step's cell"),
     b("from", DropCell, Places::STATEMENT, "the cell the mover left"),
     b("to", DropCell, Places::STATEMENT, "the cell the mover reached"),
+    b("from", EntryCell, Places::PATTERN, "the moving piece's origin"),
+    b(
+        "vacated",
+        EntryCell,
+        Places::PATTERN,
+        "any cell the move's pieces leave: the mover's origin, a carried piece's cell",
+    ),
 ];
 
 /// The built-in of a kind with a name.

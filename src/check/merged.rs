@@ -24,6 +24,7 @@ pub struct Merged<'a> {
     pub drops: Vec<&'a (Vec<Name>, Cond)>,
     pub tallies: Vec<&'a ast::Tally>,
     pub followups: Vec<&'a ast::Step>,
+    pub entries: Vec<&'a ast::Entry>,
 }
 
 /// Merges rules texts, base first.
@@ -47,6 +48,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         requires: vec![],
         drops: vec![],
         tallies: vec![],
+        entries: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -85,6 +87,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         m.custodians.extend(r.custodians.iter());
         m.requires.extend(r.requires.iter());
         m.drops.extend(r.drops.iter());
+        m.entries.extend(r.entries.iter());
         for t in &r.tallies {
             m.tallies.retain(|q| q.name.text != t.name.text);
             m.tallies.push(t);

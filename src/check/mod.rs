@@ -17,6 +17,7 @@ mod conds;
 pub(crate) mod decls;
 mod display;
 mod ends;
+mod entries;
 pub mod expand;
 mod exprs;
 pub(crate) mod merged;
@@ -85,6 +86,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.steps();
     c.demotions();
     c.drops();
+    c.entries();
     c.requires();
     c.triggers();
     c.ends();

@@ -1,5 +1,7 @@
 //! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
 
+mod entries;
+
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::budget::{self, PATTERN_BUDGET};
@@ -572,6 +574,9 @@ impl<'a> Gen<'a> {
         self.out.effects.extend_from_slice(&self.effects[..self.neffects]);
         let neff = self.neffects as u8;
         self.out.moves.push(Move::Piece(PieceMove { from, to, promo, chosen, stack: self.stack, neff, eff }));
+        if !self.cx.g.entries.is_empty() && chosen.is_none() && !self.in_step {
+            self.add_entries(from, to);
+        }
     }
 
     fn record(&mut self, e: Effect) -> bool {

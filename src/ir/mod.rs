@@ -126,4 +126,6 @@ pub struct Game {
     pub faction_colours: Vec<Option<String>>,
     /// Attack tables derived from the probes.
     pub attack: AttackTables,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<EntryRule>,
 }

@@ -108,8 +108,13 @@ pub(super) enum FenKey {
     Castling,
     Halfmove,
     Fullmove,
+    Pocket,
 }
 
 /// The keys of `[fen]`.
-pub(super) const FEN_KEYS: Keys<FenKey> =
-    &[("castling", FenKey::Castling), ("halfmove", FenKey::Halfmove), ("fullmove", FenKey::Fullmove)];
+pub(super) const FEN_KEYS: Keys<FenKey> = &[
+    ("castling", FenKey::Castling),
+    ("halfmove", FenKey::Halfmove),
+    ("fullmove", FenKey::Fullmove),
+    ("pocket", FenKey::Pocket),
+];

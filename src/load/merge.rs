@@ -39,6 +39,7 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);
+    parent.pocket = child.pocket.or(parent.pocket);
     if !child.display_zones.is_empty() {
         parent.display_zones = child.display_zones;
     }

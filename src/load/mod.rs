@@ -88,6 +88,8 @@ pub struct Spec {
     pub halfmove: Option<Name>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Name>,
+    /// Whether the reserves are shown as a pocket after the rows (`[fen] pocket`), when given.
+    pub pocket: Option<bool>,
     /// Diagram glyphs for empty cells of zones: (zone, glyph).
     pub display_zones: Vec<(Name, Name)>,
     /// Picture fills of zones' cells: (zone, colour).

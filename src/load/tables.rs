@@ -300,6 +300,7 @@ impl Reader<'_> {
                 Some(FenKey::Castling) => self.castling(k, v),
                 Some(FenKey::Halfmove) => self.spec.halfmove = self.want_str(v),
                 Some(FenKey::Fullmove) => self.spec.fullmove = self.want_str(v),
+                Some(FenKey::Pocket) => self.spec.pocket = self.want_bool(v),
                 None => self.unknown_key(k, "in [fen]", FEN_KEYS),
             }
         }

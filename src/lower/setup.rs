@@ -55,11 +55,15 @@ impl Lowerer<'_> {
                 .collect();
             g.fen.unmoved_letters.push((l.text.chars().next().unwrap_or('-'), v));
         }
+        // Written the first player's letters first (upper case), those of more cells first
+        // (castling rights before single cells), else in the table's (alphabetical) order.
+        g.fen.unmoved_letters.sort_by_key(|(l, cells)| (l.is_lowercase(), std::cmp::Reverse(cells.len())));
         let clock = |n: &Option<crate::syntax::ast::Name>| match n.as_ref().and_then(|n| self.d.var(&n.text)) {
             Some((s, false)) => Some(s),
             _ => None,
         };
         g.fen.halfmove = clock(&spec.halfmove);
         g.fen.fullmove = clock(&spec.fullmove);
+        g.fen.pocket = spec.pocket.unwrap_or(false);
     }
 }

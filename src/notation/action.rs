@@ -1,5 +1,5 @@
 //! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL`
-//! choice, `X@CELL` drops, `STEP:CELL` / `STEP:OUTCOME` decisions.
+//! choice, `/X` / `/X@CELL` entry from the reserve, `X@CELL` drops, `STEP:CELL` / `STEP:OUTCOME` decisions.
 
 use crate::engine::{ChosenAs, Move, MoveList, PieceMove, State};
 use crate::ir::{Game, StepBody};
@@ -37,10 +37,18 @@ impl Game {
             s.push(self.types[t as usize].letter);
         }
         if let Some(c) = m.chosen {
-            s.push(match c.how {
-                ChosenAs::Pushed => '>',
-                ChosenAs::Victim => 'x',
-            });
+            match c.how {
+                ChosenAs::Pushed => s.push('>'),
+                ChosenAs::Victim => s.push('x'),
+                ChosenAs::Entry(t) => {
+                    s.push('/');
+                    s.push(self.types[t as usize].letter);
+                    if c.cell == m.from {
+                        return s;
+                    }
+                    s.push('@');
+                }
+            }
             s.push_str(self.board.name(c.cell));
         }
         s

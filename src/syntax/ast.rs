@@ -52,6 +52,22 @@ pub struct Rules {
     pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
     pub tallies: Vec<Tally>,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<Entry>,
+}
+
+/// `drop TYPES at WHERE [COND]`: with a move, a piece of one of the types may enter from
+/// the mover's reserve on a cell the move empties, where the condition held before the move.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The piece types that may enter.
+    pub types: Vec<Name>,
+    /// Which emptied cells: `from` (the mover's origin) or `vacated` (any cell its pieces leave).
+    pub at: Name,
+    /// Where, judged on the cell before the move.
+    pub cond: Cond,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// `tally NAME max N for TYPES when PATTERN`.

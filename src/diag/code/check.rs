@@ -100,6 +100,10 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// `drop TYPES at WHERE [COND]` names a WHERE that is not `from` or `vacated`.
+    BadEntryCell = 69,
+    /// Entries with a move in a game whose moves already choose a cell (push, custodian choice).
+    EntryWithChoice = 70,
 }
 
 impl CheckCode {
@@ -153,11 +157,15 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::BadEntryCell,
+        CheckCode::EntryWithChoice,
     ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        EXPLANATIONS[self as usize - 1]
+        // Codes are allotted in ranges, so the list may have gaps: explanations follow `ALL`.
+        let i = Self::ALL.iter().position(|&c| c == self).unwrap_or(0);
+        EXPLANATIONS[i]
     }
 }
 
@@ -298,6 +306,14 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // BadEntryCell
+    "`drop TYPES at WHERE [COND]` lets a piece from the mover's reserve enter, with a move, on \
+     a cell the move empties. WHERE is `from` (the moving piece's origin) or `vacated` (the \
+     origin or the cell of a piece the move carries, such as a castling rook).",
+    // EntryWithChoice
+    "A move with an entry from the reserve is written with the entering piece (`b1-c3/H`), in \
+     the place where a pushed piece (`>CELL`) or a chosen victim (`xCELL`) is written. A game \
+     with `push` or `custodian ... choose` cannot also have `drop TYPES at WHERE [COND]`.",
 ];
 
 #[cfg(test)]
@@ -308,7 +324,9 @@ mod tests {
     fn every_kind_has_its_number_and_explanation() {
         assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
         for (i, c) in CheckCode::ALL.iter().enumerate() {
-            assert_eq!(*c as usize, i + 1, "{c:?} out of order");
+            // In code order; codes after E448 are allotted in ranges, so gaps may follow it.
+            assert!(*c as usize > 48 || *c as usize == i + 1, "{c:?} out of order");
+            assert!(i == 0 || *c as usize > CheckCode::ALL[i - 1] as usize, "{c:?} out of order");
         }
     }
 }
