@@ -218,6 +218,9 @@ pub struct FenMap {
     /// The reserves are written as a pocket after the rows (`RNBQKBNR[HEhe]`), not as
     /// `reserve-X=` variables.
     pub pocket: bool,
+    /// Letters of `unmoved_letters` written only while the owner of the piece starting on
+    /// their first cell holds a piece in a reserve (`[fen] gates`).
+    pub gate_letters: Vec<char>,
 }
 
 impl Var {

@@ -109,6 +109,7 @@ pub(super) enum FenKey {
     Halfmove,
     Fullmove,
     Pocket,
+    Gates,
 }
 
 /// The keys of `[fen]`.
@@ -117,4 +118,5 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("halfmove", FenKey::Halfmove),
     ("fullmove", FenKey::Fullmove),
     ("pocket", FenKey::Pocket),
+    ("gates", FenKey::Gates),
 ];

@@ -90,6 +90,9 @@ pub struct Spec {
     pub fullmove: Option<Name>,
     /// Whether the reserves are shown as a pocket after the rows (`[fen] pocket`), when given.
     pub pocket: Option<bool>,
+    /// Letters for unmoved pieces written only while their owner holds a reserve piece
+    /// (`[fen] gates`), with their cells.
+    pub unmoved_gates: Vec<(Name, Vec<Name>)>,
     /// Diagram glyphs for empty cells of zones: (zone, glyph).
     pub display_zones: Vec<(Name, Name)>,
     /// Picture fills of zones' cells: (zone, colour).

@@ -47,6 +47,17 @@ impl Game {
         Ok(())
     }
 
+    /// Whether a letter for unmoved pieces is written: a `gates` letter only while the owner
+    /// of the piece starting on its first cell holds a piece in a reserve.
+    pub(crate) fn letter_shown(&self, st: &State, l: char, cells: &[crate::board::Cell]) -> bool {
+        if !self.fen.gate_letters.contains(&l) {
+            return true;
+        }
+        let Some(&c) = cells.first() else { return true };
+        let owner = self.kind_owner[self.setup[c as usize] as usize] as usize;
+        self.reserves.iter().any(|&(_, slot)| st.vars[slot.at(owner)] > 0)
+    }
+
     /// Whether a variable slot holds a reserve (written in the pocket, not as a variable).
     pub(crate) fn in_pocket(&self, slot: crate::ir::Slot) -> bool {
         self.fen.pocket && self.reserves.iter().any(|r| r.1 == slot)

@@ -299,6 +299,7 @@ impl Game {
                 let k = st.board[c as usize];
                 k != 0 && !self.kind_moved[k as usize] && self.unmoved(k) == self.setup[c as usize]
             }) && !cells.iter().all(|c| covered.contains(c))
+                && self.letter_shown(st, *l, cells)
             {
                 flags.push(*l);
                 covered.extend_from_slice(cells);
