@@ -144,3 +144,14 @@ fn a_pocket_letter_must_be_a_type_with_a_reserve() {
     let st = g.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     assert!(legal(&g, &st).iter().all(|a| !a.contains('/')));
 }
+
+/// A refused move with an entry is refused for its royal piece, as the move without it.
+#[test]
+fn a_pinned_piece_s_gated_move_is_refused_for_the_king() {
+    let g = seirawan();
+    let st = g.parse_position("4k3/8/8/8/8/8/8/r2NK3[Hh] w D - 0 1").unwrap();
+    let refused = g.refused_moves(&st);
+    let gated = refused.iter().find(|(m, _)| g.notation(&st, m) == "d1-c3/H").expect("refused");
+    let e1 = g.board.cell("e1").unwrap();
+    assert_eq!(gated.1.iter().map(|&(c, _)| c).collect::<Vec<_>>(), [e1]);
+}

@@ -2,7 +2,7 @@
 //! safety (with the fast filter for quiet moves that cannot expose the royal piece).
 
 use crate::board::{Cell, NONE};
-use crate::engine::action::{Chosen, ChosenAs, Move, MoveList};
+use crate::engine::action::{Chosen, ChosenAs, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
@@ -181,7 +181,12 @@ impl Game {
         let mut out = vec![];
         for &m in pseudo.moves.iter().filter(|m| !legal.moves.contains(m)) {
             scratch.clone_from(st);
-            self.apply_for_legality(&mut scratch, &m, pseudo.effects_of(&m));
+            // A move with an entry is judged as the move without it.
+            let judged = match m {
+                Move::Piece(p) if is_entry(&m) => Move::Piece(PieceMove { chosen: None, ..p }),
+                _ => m,
+            };
+            self.apply_for_legality(&mut scratch, &judged, pseudo.effects_of(&m));
             let royal = |c: usize| {
                 let k = scratch.board[c];
                 k != 0 && self.kind_owner[k as usize] == me && self.types[self.kind_type[k as usize] as usize].royal
