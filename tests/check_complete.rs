@@ -249,6 +249,24 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                 .replace("[pieces.R]\n", "[pieces.R]\nglyph = \"♜\"\n"),
             none.clone(),
         ),
+        // A move written another way in a game whose moves may choose a victim; one
+        // written with a mark not set.
+        (
+            t("custodian orth by line choose if pick")
+                .replace("piece R { move step1 }", "piece R { move @a N written(@a) | N written(@zz) }"),
+            none.clone(),
+        ),
+        // Castling by files: with castling by cells too, an unknown type, a cell without a
+        // file letter in the zone, `outer` not two letters; then the keys missing.
+        (
+            t("zone extra = x c1")
+                .replace("ranks 1..4\n", "ranks 1..4 { cell x at (5, 5) }\n")
+                .replace("K = \"a1\"", "K = \"a1\"\nR = \"c1\"")
+                + "[fen]\ncastling = { K = \"a1\" }\n\
+                   castling-files = { pieces = \"R Y\", with = \"K\", zone = \"extra\", outer = \"KK\" }\n",
+            none.clone(),
+        ),
+        (t("") + "[fen]\ncastling-files = { pieces = \"R\", zone = \"nowhere\", outer = \"Q\" }\n", none.clone()),
         // Entries with a move: an unknown cell word, a type without a reserve, an unknown
         // type; and entries in a game whose moves choose a pushed piece.
         (t("drop R K Z at here [unmoved & zz]"), none.clone()),

@@ -129,3 +129,34 @@ fn glyph_kinds() {
     let e448 = interp::diag::Code::parse("E448").unwrap();
     assert!(e448.explain().contains("drawn alike"), "{}", e448.explain());
 }
+
+/// `written(@m)` and `[fen] castling-files`: E464 to E467.
+#[test]
+fn written_and_castling_files_kinds() {
+    let written = |extra: &str| codes("piece K { move N }", &format!("piece K {{ move N @a N written(@a) }}\n{extra}"));
+    assert!(written("").is_empty());
+    let custodian = "custodian orth by line choose if pick\ndirs orth = N E S W";
+    let text = GAME.replacen("piece K { move N }", &format!("piece K {{ move N @a N written(@a) }}\n{custodian}"), 1)
+        + "[options]\npick = true\n";
+    assert_eq!(codes_of(&text), ["E464"]);
+    assert_eq!(written("push N [occupied] then f\nfollowup f by mover: choose [empty] { }"), ["E464"]);
+    let files = |fen: &str| {
+        let text = GAME.replacen("piece K { move N }", "piece K { move N }\nzone back = rank 1", 1) + "[fen]\n" + fen;
+        codes_of(&text)
+    };
+    assert!(files("castling-files = { pieces = \"K\", with = \"K\", zone = \"back\", outer = \"KQ\" }\n").is_empty());
+    assert_eq!(
+        files("castling = { K = \"b2\" }\ncastling-files = { pieces = \"K\", with = \"K\", zone = \"back\" }\n"),
+        ["E466"]
+    );
+    assert_eq!(files("castling-files = { pieces = \"K\", zone = \"back\" }\n"), ["E467"]);
+    assert_eq!(files("castling-files = { pieces = \"K\", with = \"K\", zone = \"back\", outer = \"K\" }\n"), ["E467"]);
+    let cell = GAME.replacen("ranks 1..3", "ranks 1..3 { cell x at (4, 4) }", 1).replacen(
+        "piece K { move N }",
+        "piece K { move N }\nzone odd = x",
+        1,
+    ) + "[fen]\ncastling-files = { pieces = \"K\", with = \"K\", zone = \"odd\" }\n";
+    assert_eq!(codes_of(&cell), ["E465"]);
+    let e464 = interp::diag::Code::parse("E464").unwrap();
+    assert!(e464.explain().contains("one notation cannot hold both"), "{}", e464.explain());
+}

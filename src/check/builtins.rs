@@ -176,6 +176,10 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     about(f("land", Action, Places::PATTERN, "land(@m)", (1, 1)), "the moving piece lands on a mark"),
     about(
+        f("written", Action, Places::PATTERN, "written(@m)", (1, 1)),
+        "the move is written FROM-m, an action of its own",
+    ),
+    about(
         unhinted(f("then", Action, Places::PATTERN, "then(NAME)", (1, 1))),
         "the follow-up step NAME follows the move",
     ),

@@ -1,6 +1,6 @@
 //! Patterns, after macro expansion: directions, tests, marks (at most `MAX_MARKS`),
-//! nesting of repetitions (at most `MAX_LOOP_NESTING`) and the actions remove, then, carry
-//! and land.
+//! nesting of repetitions (at most `MAX_LOOP_NESTING`) and the actions remove, then, carry,
+//! land and written.
 
 use super::builtins::{self, Kind, Places};
 use super::checker::Checker;
@@ -97,6 +97,20 @@ impl Checker<'_> {
                         "write e.g. `@a ... @b ... carry(@a, @b)`",
                     );
                 }
+            }
+            Some("written") if !set(args.first()) => self.err(
+                CheckCode::BadActionArgument,
+                n.span,
+                "written needs a mark set earlier in the pattern",
+                "write e.g. `@rook` before it and then written(@rook)",
+            ),
+            Some("written") if self.m.custodians.iter().any(|c| c.choose.is_some()) || !self.m.pushes.is_empty() => {
+                self.err(
+                    CheckCode::WrittenWithChoice,
+                    n.span,
+                    "written(@m) in a game whose moves may choose a victim or a pushed piece",
+                    "one notation holds one extra cell: leave written out of a game with `custodian ... choose` or `push`",
+                )
             }
             Some(_) => {
                 if !set(args.first()) {

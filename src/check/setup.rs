@@ -90,6 +90,9 @@ impl Checker<'_> {
                 );
             }
         }
+        if let Some(f) = &self.spec.castling_files {
+            self.castling_files(f);
+        }
         for n in [&self.spec.halfmove, &self.spec.fullmove].into_iter().flatten() {
             if !matches!(self.d.var(&n.text), Some((_, false))) {
                 self.err(
@@ -99,6 +102,68 @@ impl Checker<'_> {
                     "name a counter declared in the rules",
                 );
             }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// `[fen] castling-files`: its types and zone are declared, the zone's cells have file
+    /// letters, `outer` is two letters, and `castling` is not given too.
+    fn castling_files(&mut self, f: &crate::load::FilesSpec) {
+        if !self.spec.unmoved_letters.is_empty() {
+            self.err(
+                CheckCode::TwoCastlingForms,
+                f.at,
+                "[fen] has both `castling` and `castling-files`",
+                "keep one: castling letters by cells, or by files",
+            );
+        }
+        if f.pieces.is_empty() || f.with.is_empty() || f.zone.is_none() {
+            self.err(
+                CheckCode::BadCastlingFiles,
+                f.at,
+                "castling-files needs `pieces`, `with` and `zone`",
+                "write e.g. castling-files = { pieces = \"R\", with = \"K\", zone = \"back\" }",
+            );
+        }
+        for n in f.pieces.iter().chain(&f.with) {
+            if self.d.type_index(&n.text).is_none() {
+                let hint = self.d.piece_hint();
+                self.err(CheckCode::UnknownPiece, n.span, format!("unknown piece `{}`", n.text), hint);
+            }
+        }
+        if let Some(o) = &f.outer {
+            let ch: Vec<char> = o.text.chars().collect();
+            if ch.len() != 2 || !ch.iter().all(char::is_ascii_alphabetic) || ch[0].eq_ignore_ascii_case(&ch[1]) {
+                self.err(
+                    CheckCode::BadCastlingFiles,
+                    o.span,
+                    "`outer` is two different letters",
+                    "write e.g. outer = \"KQ\" (from the last file, then from the first)",
+                );
+            }
+        }
+        let Some(z) = &f.zone else { return };
+        if !self.d.zones.iter().any(|(name, _)| *name == z.text) {
+            let hint = self.d.zone_hint();
+            self.err(CheckCode::UnknownZone, z.span, format!("unknown zone `{}`", z.text), hint);
+            return;
+        }
+        let board = self.board;
+        let without = (0..self.d.players.len() as u8)
+            .filter_map(|p| self.d.zone_for(z, p))
+            .flat_map(|id| {
+                let set = &self.d.zone_sets[id.index()];
+                (0..board.len()).filter(move |&c| set[c])
+            })
+            .find(|&c| board.cells[c].file.is_none());
+        if let Some(c) = without {
+            self.err(
+                CheckCode::FilesWithoutLetters,
+                z.span,
+                format!("cell `{}` of zone `{}` has no file letter", board.cells[c].name, z.text),
+                "castling-files needs a zone of a square board's cells",
+            );
         }
     }
 }

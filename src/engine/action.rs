@@ -28,6 +28,9 @@ pub enum ChosenAs {
     /// `/X` (`/X@CELL` on a cell other than the origin): a piece of type X enters from the
     /// mover's reserve on the cell, which the move empties (`drop TYPES at WHERE [COND]`).
     Entry(u8),
+    /// `FROM-CELL`: the move is written with this cell in place of its landing cell (a
+    /// pattern's `written(@m)`), so it is an action of its own.
+    Written,
 }
 
 /// A cell the mover chose besides the landing cell.
@@ -56,6 +59,24 @@ pub struct PieceMove {
     pub neff: u8,
     /// First effect in the list's arena.
     pub eff: u32,
+}
+
+impl PieceMove {
+    /// The cell the notation writes after the origin: the landing cell, or the cell a
+    /// `written(@m)` action names.
+    #[inline]
+    pub fn shown(&self) -> Cell {
+        match self.chosen {
+            Some(c) if c.how == ChosenAs::Written => c.cell,
+            _ => self.to,
+        }
+    }
+
+    /// The extra cell the notation adds (`xCELL`, `>CELL`), if any.
+    #[inline]
+    pub fn extra(&self) -> Option<Cell> {
+        self.chosen.filter(|c| c.how != ChosenAs::Written).map(|c| c.cell)
+    }
 }
 
 /// An action at a node.
@@ -131,8 +152,9 @@ pub const ANY_TYPE: u64 = u64::MAX;
 impl Game {
     /// Whether action `m` with its `effects`, played at `st`, takes a piece of a type in
     /// `types` (a bit per type index; [`ANY_TYPE`] for any). What counts: a piece move
-    /// landing on an occupied cell other than its origin (the generator lets a piece land
-    /// only on an enemy or a neutral piece), and every `Remove` effect on an occupied cell
+    /// landing on an occupied cell other than its origin that holds a piece of another
+    /// faction (a friendly piece there is one the move's own effects carry away), and
+    /// every `Remove` effect on an occupied cell
     /// (pattern captures such as en passant, custodian victims, `remove` steps), whoever
     /// owns the piece. Pieces are judged as they stand before the move. Drops, decisions
     /// and chance outcomes take nothing; a promotion is not a capture. This is what the
@@ -140,7 +162,9 @@ impl Game {
     pub fn is_capture(&self, st: &State, m: &Move, effects: &[Effect], types: u64) -> bool {
         let Move::Piece(p) = m else { return false };
         let of_types = |k: Kind| k != 0 && types & (1 << self.kind_type[k as usize]) != 0;
-        (p.to != p.from && of_types(st.board[p.to as usize]))
+        let landed = st.board[p.to as usize];
+        let mover = if p.stack != 0 { p.stack } else { st.board[p.from as usize] };
+        (p.to != p.from && of_types(landed) && self.kind_owner[landed as usize] != self.kind_owner[mover as usize])
             || effects.iter().any(|e| matches!(*e, Effect::Remove(x) if of_types(st.board[x as usize])))
     }
 }

@@ -23,6 +23,8 @@ struct Cursor {
     stepped: bool,
     /// The landing cell set by `land`, else NONE (the move lands on `cur`).
     land: Cell,
+    /// The cell set by `written`, else NONE (the move is written FROM-TO).
+    shown: Cell,
     /// Marked cells.
     marks: [Cell; MAX_MARKS],
     /// Loop counters.
@@ -157,6 +159,7 @@ impl<'a> Gen<'a> {
             last: 0,
             stepped: false,
             land: NONE,
+            shown: NONE,
             marks: [NONE; MAX_MARKS],
             loops: [0; MAX_LOOP_NESTING],
         };
@@ -270,6 +273,13 @@ impl<'a> Gen<'a> {
                     r.land = r.marks[*s as usize];
                     pc += 1;
                 }
+                Op::Written(s) => {
+                    r.shown = r.marks[*s as usize];
+                    if r.shown == NONE {
+                        return;
+                    }
+                    pc += 1;
+                }
                 Op::LoopInit(s) => {
                     r.loops[*s as usize] = 0;
                     pc += 1;
@@ -306,17 +316,17 @@ impl<'a> Gen<'a> {
                     let g = self.cx.g;
                     for &t in &g.leap_table(*table)[r.cur as usize] {
                         if self.cx.test(*fin, t, true) {
-                            self.emit(t);
+                            self.emit(t, NONE);
                         }
                     }
                     return;
                 }
                 Op::Emit => {
-                    if r.land != NONE && self.cx.at(r.land, true) != 0 {
+                    if r.land != NONE && self.cx.at(r.land, true) != 0 && !self.carried_away(r.land) {
                         return;
                     }
                     let to = if r.land != NONE { r.land } else { r.cur };
-                    self.emit(to);
+                    self.emit(to, r.shown);
                     return;
                 }
             }
@@ -340,7 +350,7 @@ impl<'a> Gen<'a> {
             }
             c = raw;
             if self.cx.test(fin, c, true) {
-                self.emit(c);
+                self.emit(c, NONE);
             }
             if self.cx.at(c, true) != 0 {
                 return;
@@ -358,23 +368,30 @@ impl<'a> Gen<'a> {
         self.budget -= 1;
         let c = r.cur;
         if self.cx.test(fin, c, true) {
-            self.emit(c);
+            self.emit(c, NONE);
         }
         if self.cx.at(c, true) == 0 {
             self.ray(prog, r, d, left - 1, fin);
         }
     }
 
-    /// A landing on `to`: in attack or predicate mode, whether it counts; else the move,
-    /// once per promotion choice.
-    fn emit(&mut self, to: Cell) {
+    /// Whether an effect recorded on the current path carries the piece on `c` away (so
+    /// the moving piece may land there: it goes first).
+    fn carried_away(&self, c: Cell) -> bool {
+        self.effects[..self.neffects].iter().any(|e| matches!(*e, Effect::Carry(a, _) if a == c))
+    }
+
+    /// A landing on `to`, written with `shown` in its place unless that is NONE: in attack
+    /// or predicate mode, whether it counts; else the move, once per promotion choice.
+    fn emit(&mut self, to: Cell, shown: Cell) {
         let cx = self.cx;
         let from = cx.origin;
-        if to == from {
+        // A round trip is no move, unless the move is written another way.
+        if (to == from && shown == NONE) || shown == from {
             return;
         }
         let occ = cx.at(to, true);
-        if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me {
+        if occ != 0 && cx.g.kind_owner[occ as usize] == cx.me && !self.carried_away(to) {
             return;
         }
         if self.any_move {
@@ -389,6 +406,7 @@ impl<'a> Gen<'a> {
         let mover = cx.st.board[from as usize];
         let slot = g.kind_type[mover as usize] as usize * g.np() + cx.me as usize;
         let promos = &g.promotions[slot];
+        let written = (shown != NONE).then_some(Chosen { cell: shown, how: ChosenAs::Written });
         let mut plain = true;
         for p in promos {
             if g.zone(p.zone)[to as usize] {
@@ -399,13 +417,13 @@ impl<'a> Gen<'a> {
                     {
                         continue;
                     }
-                    self.emit_custodian(from, to, Some(t));
+                    self.emit_custodian(from, to, Some(t), written);
                 }
                 break;
             }
         }
         if plain {
-            self.emit_custodian(from, to, None);
+            self.emit_custodian(from, to, None, written);
         }
     }
 
@@ -477,19 +495,20 @@ impl<'a> Gen<'a> {
     }
 
     /// A move with its custodian captures: every victim is removed, or, when the mover
-    /// picks, one move per victim, written `xCELL`.
+    /// picks, one move per victim, written `xCELL` (checking keeps `written` out of such
+    /// games, so `written` is never lost).
     #[inline(always)]
-    fn emit_custodian(&mut self, from: Cell, to: Cell, promo: Option<u8>) {
+    fn emit_custodian(&mut self, from: Cell, to: Cell, promo: Option<u8>, written: Option<Chosen>) {
         if self.cx.g.custodians.is_empty() {
-            return self.emit_pushes(from, to, promo, None);
+            return self.emit_pushes(from, to, promo, written);
         }
-        self.emit_with_victims(from, to, promo);
+        self.emit_with_victims(from, to, promo, written);
     }
 
-    fn emit_with_victims(&mut self, from: Cell, to: Cell, promo: Option<u8>) {
+    fn emit_with_victims(&mut self, from: Cell, to: Cell, promo: Option<u8>, written: Option<Chosen>) {
         let (victims, nv, choose) = self.custodian_victims(from, to);
         if nv == 0 {
-            return self.emit_pushes(from, to, promo, None);
+            return self.emit_pushes(from, to, promo, written);
         }
         let base = self.neffects;
         if choose {
@@ -503,7 +522,7 @@ impl<'a> Gen<'a> {
             for &v in &victims[..nv] {
                 self.record(Effect::Remove(v));
             }
-            self.emit_pushes(from, to, promo, None);
+            self.emit_pushes(from, to, promo, written);
         }
         self.neffects = base;
     }
@@ -559,21 +578,23 @@ impl<'a> Gen<'a> {
 
     /// Adds a move with the effects recorded on the current path to the list.
     fn add_move(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
-        // Distinct paths to the same result are one action.
-        let (w, b) = (to as usize >> 6, to as usize & 63);
+        let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: self.neffects as u8, eff: 0 };
+        // Distinct paths to the same notation are one action.
+        let shown = m.shown();
+        let (w, b) = (shown as usize >> 6, shown as usize & 63);
         if w < CELL_WORDS && self.landed[w] & (1 << b) == 0 {
             self.landed[w] |= 1 << b;
         } else {
-            let cell = chosen.map(|c| c.cell);
-            let same = |m: &Move| matches!(m, Move::Piece(p) if p.to == to && p.promo == promo && p.chosen.map(|c| c.cell) == cell);
+            let extra = m.extra();
+            let same =
+                |x: &Move| matches!(x, Move::Piece(p) if p.shown() == shown && p.promo == promo && p.extra() == extra);
             if self.out.moves[self.first_move..].iter().any(same) {
                 return;
             }
         }
         let eff = self.out.effects.len() as u32;
         self.out.effects.extend_from_slice(&self.effects[..self.neffects]);
-        let neff = self.neffects as u8;
-        self.out.moves.push(Move::Piece(PieceMove { from, to, promo, chosen, stack: self.stack, neff, eff }));
+        self.out.moves.push(Move::Piece(PieceMove { eff, ..m }));
         if !self.cx.g.entries.is_empty() && chosen.is_none() && !self.in_step {
             self.add_entries(from, to);
         }

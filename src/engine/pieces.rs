@@ -165,6 +165,9 @@ impl Game {
             }
         }
         let victim = if m.to != m.from { st.board[m.to as usize] } else { 0 };
+        if victim != 0 && self.kind_owner[victim as usize] == self.kind_owner[mover as usize] {
+            return self.shift_onto_carried(st, m, mover, effects, done);
+        }
         if victim != 0 {
             self.take_landing_victim(st, m.to, victim, done);
         }
@@ -179,6 +182,32 @@ impl Game {
         }
         if let Some(Chosen { cell, how: ChosenAs::Entry(t) }) = m.chosen {
             self.place_drop(st, me, t, cell);
+        }
+    }
+
+    /// A move landing on a friendly piece that its own effects carry away (the generator
+    /// allows no other): the mover leaves its origin, the first effect carrying the piece
+    /// off the landing cell happens, the mover lands, then the other effects in order.
+    #[cold]
+    fn shift_onto_carried(&self, st: &mut State, m: &PieceMove, mover: Kind, effects: &[Effect], done: &mut Moved) {
+        if m.stack != 0 {
+            self.take_stacked(st, m.from, m.stack);
+        } else {
+            st.board[m.from as usize] = 0;
+        }
+        let first = effects.iter().position(|e| matches!(*e, Effect::Carry(a, _) if a == m.to));
+        if let Some(i) = first {
+            self.apply_effect(st, effects[i], done);
+        }
+        let victim = st.board[m.to as usize];
+        if victim != 0 {
+            self.take_landing_victim(st, m.to, victim, done);
+        }
+        st.board[m.to as usize] = self.landed_kind(st, mover, m.promo, done);
+        for (i, e) in effects.iter().enumerate() {
+            if Some(i) != first {
+                self.apply_effect(st, *e, done);
+            }
         }
     }
 

@@ -28,6 +28,8 @@ pub enum Op {
     Carry(Option<u8>, u8),
     /// The moving piece lands on a mark instead of the cursor.
     Land(u8),
+    /// The move is written `FROM-MARK` instead of `FROM-TO` (a distinct action).
+    Written(u8),
     /// Start a counted loop.
     LoopInit(u8),
     /// Loop head: counter, min, max (None: unbounded), exit.
@@ -71,6 +73,7 @@ impl fmt::Debug for Op {
             Op::Remove(d) => f.debug_tuple("Remove").field(d).finish(),
             Op::Carry(a, b) => f.debug_tuple("Carry").field(a).field(b).finish(),
             Op::Land(m) => f.debug_tuple("Land").field(m).finish(),
+            Op::Written(m) => f.debug_tuple("Written").field(m).finish(),
             Op::LoopInit(s) => f.debug_tuple("LoopInit").field(s).finish(),
             Op::LoopTest(s, lo, hi, exit) => {
                 f.debug_tuple("LoopTest").field(s).field(lo).field(&DumpBound(*hi)).field(exit).finish()

@@ -211,6 +211,8 @@ pub struct FenMap {
     /// Letters standing for unmoved pieces (chess's castling rights: the `[fen]` table's
     /// `castling` key), each with the cells whose pieces must be unmoved.
     pub unmoved_letters: Vec<(char, Vec<Cell>)>,
+    /// Unmoved pieces written by their file letters (the `[fen]` table's `castling-files`).
+    pub files: Option<FileLetters>,
     /// Variable shown as the halfmove clock.
     pub halfmove: Option<Slot>,
     /// Variable shown as the fullmove number.
@@ -221,6 +223,21 @@ pub struct FenMap {
     /// Letters of `unmoved_letters` written only while the owner of the piece starting on
     /// their first cell holds a piece in a reserve (`[fen] gates`).
     pub gate_letters: Vec<char>,
+}
+
+/// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the
+/// files of a player's unmoved `pieces` in its part of a zone, while an unmoved `with`
+/// piece of the player stands there too (upper case for the first player).
+#[derive(Debug, Clone, Default)]
+pub struct FileLetters {
+    /// Type mask of the pieces written by their file.
+    pub pieces: u64,
+    /// Type mask of the pieces that must be unmoved beside them.
+    pub with: u64,
+    /// Each player's cells of the zone, in board order.
+    pub cells: Vec<Vec<Cell>>,
+    /// Upper-case letters read as the outermost piece from the last file and from the first.
+    pub outer: Option<(char, char)>,
 }
 
 impl Var {

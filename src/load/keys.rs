@@ -110,6 +110,7 @@ pub(super) enum FenKey {
     Fullmove,
     Pocket,
     Gates,
+    CastlingFiles,
 }
 
 /// The keys of `[fen]`.
@@ -119,4 +120,18 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("fullmove", FenKey::Fullmove),
     ("pocket", FenKey::Pocket),
     ("gates", FenKey::Gates),
+    ("castling-files", FenKey::CastlingFiles),
 ];
+
+/// The keys of `[fen] castling-files`.
+#[derive(Clone, Copy)]
+pub(super) enum FilesKey {
+    Pieces,
+    With,
+    Zone,
+    Outer,
+}
+
+/// The keys of `[fen] castling-files`.
+pub(super) const FILES_KEYS: Keys<FilesKey> =
+    &[("pieces", FilesKey::Pieces), ("with", FilesKey::With), ("zone", FilesKey::Zone), ("outer", FilesKey::Outer)];

@@ -37,6 +37,9 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     if !child.unmoved_letters.is_empty() {
         parent.unmoved_letters = child.unmoved_letters;
     }
+    if child.castling_files.is_some() {
+        parent.castling_files = child.castling_files;
+    }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);
     parent.pocket = child.pocket.or(parent.pocket);

@@ -84,6 +84,8 @@ pub struct Spec {
     /// Position-string letters standing for unmoved pieces (the `[fen]` table's
     /// `castling` key): each letter and the cells whose pieces must be unmoved.
     pub unmoved_letters: Vec<(Name, Vec<Name>)>,
+    /// The `[fen]` table's `castling-files`: unmoved pieces written by their file letters.
+    pub castling_files: Option<FilesSpec>,
     /// Variable shown as the halfmove clock.
     pub halfmove: Option<Name>,
     /// Variable shown as the fullmove number.
@@ -103,6 +105,24 @@ pub struct Spec {
     pub rules: Vec<Rules>,
     /// The start of the game file itself (where file-level problems are reported).
     pub origin: Span,
+}
+
+/// `[fen] castling-files = { pieces = "R", with = "K", zone = "back", outer = "KQ" }`:
+/// the unmoved `pieces` in a player's part of `zone`, beside an unmoved `with` piece there,
+/// written by their file letters (Shredder-FEN); `outer`'s two letters also read as the
+/// outermost such piece from the last and from the first file (X-FEN).
+#[derive(Debug, Clone)]
+pub struct FilesSpec {
+    /// Where the key stands.
+    pub at: Span,
+    /// The types written by file.
+    pub pieces: Vec<Name>,
+    /// The types that must be unmoved beside them.
+    pub with: Vec<Name>,
+    /// The (per-player) zone they stand in.
+    pub zone: Option<Name>,
+    /// The two letters for the outermost pieces (from the last file, from the first).
+    pub outer: Option<Name>,
 }
 
 /// The built-in pattern macros.

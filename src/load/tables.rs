@@ -4,7 +4,7 @@
 use super::keys::*;
 use super::merge::merge;
 use super::value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
-use super::{GlyphSpec, PieceSpec, Reader, load_into};
+use super::{FilesSpec, GlyphSpec, PieceSpec, Reader, load_into};
 use crate::diag::{Decoded, Diag, LoadCode, LoadError};
 use crate::files::FileError;
 use crate::syntax::ast::Name;
@@ -302,6 +302,7 @@ impl Reader<'_> {
                 Some(FenKey::Fullmove) => self.spec.fullmove = self.want_str(v),
                 Some(FenKey::Pocket) => self.spec.pocket = self.want_bool(v),
                 Some(FenKey::Gates) => self.spec.unmoved_gates = self.letter_cells(k, v, "gates"),
+                Some(FenKey::CastlingFiles) => self.castling_files(k, v),
                 None => self.unknown_key(k, "in [fen]", FEN_KEYS),
             }
         }
@@ -322,6 +323,23 @@ impl Reader<'_> {
     fn letter_cells(&mut self, k: &Spanned<DeString>, v: &Spanned<DeValue>, what: &str) -> Vec<(Name, Vec<Name>)> {
         let Some(t) = self.want_table(v, self.span(k.span()), what) else { return vec![] };
         t.iter().map(|(lk, lv)| (self.key_name(lk), self.want_names(lv))).collect()
+    }
+
+    /// `castling-files = { pieces = ..., with = ..., zone = ..., outer = ... }` in `[fen]`.
+    fn castling_files(&mut self, k: &Spanned<DeString>, v: &Spanned<DeValue>) {
+        let at = self.span(k.span());
+        let Some(t) = self.want_table(v, at, "castling-files") else { return };
+        let mut f = FilesSpec { at, pieces: vec![], with: vec![], zone: None, outer: None };
+        for (fk, fv) in t.iter() {
+            match lookup(FILES_KEYS, fk.get_ref()) {
+                Some(FilesKey::Pieces) => f.pieces = self.want_names(fv),
+                Some(FilesKey::With) => f.with = self.want_names(fv),
+                Some(FilesKey::Zone) => f.zone = self.want_str(fv),
+                Some(FilesKey::Outer) => f.outer = self.want_str(fv),
+                None => self.unknown_key(fk, "in castling-files", FILES_KEYS),
+            }
+        }
+        self.spec.castling_files = Some(f);
     }
 
     /// `[display]`

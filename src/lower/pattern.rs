@@ -149,7 +149,8 @@ impl Lowerer<'_> {
         b.ops.push(Op::Mark(byte_below(slot, MAX_MARKS)));
     }
 
-    /// The built-in actions: remove(D | here), then(NAME), carry(@a[, @b]), land(@m).
+    /// The built-in actions: remove(D | here), then(NAME), carry(@a[, @b]), land(@m),
+    /// written(@m).
     fn action(&mut self, n: &Name, args: &[Arg], b: &mut ProgramBuilder) {
         let mark = |a: Option<&Arg>| match a {
             Some(Arg::Mark(m)) => b.marks.iter().position(|x| *x == m.text).map(|i| byte_below(i, MAX_MARKS)),
@@ -167,6 +168,7 @@ impl Lowerer<'_> {
             ("carry", [a, c]) => mark(Some(a)).zip(mark(Some(c))).map(|(a, c)| Op::Carry(Some(a), c)),
             ("carry", [a]) => mark(Some(a)).map(|s| Op::Carry(None, s)),
             ("land", [a]) => mark(Some(a)).map(Op::Land),
+            ("written", [a]) => mark(Some(a)).map(Op::Written),
             _ => None,
         };
         self.expect(op.is_some(), "checking resolves every action");
@@ -178,7 +180,10 @@ impl Lowerer<'_> {
     /// custodian rules may capture around any landing.
     fn captures(&self, ops: &[Op]) -> bool {
         let last = ops.iter().rev().find(|o| {
-            !matches!(o, Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_))
+            !matches!(
+                o,
+                Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_) | Op::Written(_)
+            )
         });
         let lands_on_enemy = match last {
             Some(Op::Ray(_, _, f)) | Some(Op::Test(f)) => can_hold_enemy(&self.t.conds[f.index()]),

@@ -2,8 +2,9 @@
 //! position string's letters for unmoved pieces and its clocks.
 
 use super::Lowerer;
-use crate::ir::Game;
+use crate::board::Cell;
 use crate::ir::limits::kind_byte;
+use crate::ir::{FileLetters, Game};
 use crate::load::Spec;
 
 impl Lowerer<'_> {
@@ -66,5 +67,25 @@ impl Lowerer<'_> {
         g.fen.halfmove = clock(&spec.halfmove);
         g.fen.fullmove = clock(&spec.fullmove);
         g.fen.pocket = spec.pocket.unwrap_or(false);
+        g.fen.files = spec.castling_files.as_ref().map(|f| self.file_letters(f));
+    }
+
+    /// `[fen] castling-files`, resolved (checking has reported every unknown name).
+    fn file_letters(&self, f: &crate::load::FilesSpec) -> FileLetters {
+        let mask = |names: &[crate::syntax::ast::Name]| {
+            names.iter().filter_map(|n| self.d.type_index(&n.text)).fold(0u64, |m, t| m | 1 << t)
+        };
+        let cells = (0..self.np())
+            .map(|p| {
+                let zone = f.zone.as_ref().and_then(|z| self.d.zone_for(z, p));
+                let set = zone.map(|z| &self.d.zone_sets[z.index()]);
+                (0..self.board.len() as Cell).filter(|&c| set.is_some_and(|s| s[c as usize])).collect()
+            })
+            .collect();
+        let outer = f.outer.as_ref().and_then(|o| {
+            let mut ch = o.text.chars().map(|c| c.to_ascii_uppercase());
+            ch.next().zip(ch.next())
+        });
+        FileLetters { pieces: mask(&f.pieces), with: mask(&f.with), cells, outer }
     }
 }

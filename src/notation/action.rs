@@ -31,7 +31,7 @@ impl Game {
             s.push(self.types[self.kind_type[m.stack as usize] as usize].letter);
             s.push(':');
         }
-        s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.to)));
+        s.push_str(&format!("{}-{}", self.board.name(m.from), self.board.name(m.shown())));
         if let Some(t) = m.promo {
             s.push('=');
             s.push(self.types[t as usize].letter);
@@ -48,6 +48,8 @@ impl Game {
                     }
                     s.push('@');
                 }
+                // Written in place of the landing cell, above.
+                ChosenAs::Written => return s,
             }
             s.push_str(self.board.name(c.cell));
         }

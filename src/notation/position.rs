@@ -6,7 +6,7 @@ use crate::board::{Cell, NONE};
 
 use crate::engine::state::State;
 use crate::ir::limits::{MAX_SETUP_STEPS, byte_below, faction_byte};
-use crate::ir::{Game, StepId};
+use crate::ir::{FileLetters, Game, StepId};
 
 /// Errors reading a position string.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -84,6 +84,10 @@ pub enum PositionError {
     /// A letter for unmoved pieces (a castling right) the game does not define.
     #[error("unknown castling letter `{0}`")]
     UnknownUnmovedLetter(char),
+    /// A file letter for unmoved pieces (`[fen] castling-files`) where the player has no
+    /// such piece, or no piece to keep it company.
+    #[error("castling letter `{0}`: no piece there that could have kept the right (or none beside it)")]
+    NoFilePiece(char),
     /// A cell name (moved pieces, registers, tallies) that is no cell of the board.
     #[error("unknown cell `{0}`")]
     UnknownCell(String),
@@ -280,6 +284,9 @@ impl Game {
     /// The letters for unmoved pieces that hold, or the cells of pieces that have moved (empty
     /// for none).
     fn flags_string(&self, st: &State) -> String {
+        if let Some(fl) = &self.fen.files {
+            return self.file_flags(st, fl);
+        }
         if self.fen.unmoved_letters.is_empty() {
             let moved: Vec<&str> = (0..self.board.len())
                 .filter(|&c| {
@@ -306,6 +313,77 @@ impl Game {
             }
         }
         flags
+    }
+
+    /// Whether cell `c` holds a piece of player `p` of a type in `mask`, unmoved if `unmoved`.
+    fn holds(&self, st: &State, c: Cell, p: usize, mask: u64, unmoved: bool) -> bool {
+        let k = st.board[c as usize];
+        k != 0
+            && self.kind_owner[k as usize] as usize == p
+            && mask & (1 << self.kind_type[k as usize]) != 0
+            && !(unmoved && self.kind_moved[k as usize])
+    }
+
+    /// A cell's file letter as player `p` writes it (upper case for the first player).
+    fn file_letter(&self, c: Cell, p: usize) -> Option<char> {
+        let f = self.board.cells[c as usize].file.as_ref()?.chars().next()?;
+        Some(if p == 0 { f.to_ascii_uppercase() } else { f.to_ascii_lowercase() })
+    }
+
+    /// `[fen] castling-files`: per player, while an unmoved `with` piece stands in its zone,
+    /// the file letters of its unmoved `pieces` there, from the last file to the first.
+    fn file_flags(&self, st: &State, fl: &FileLetters) -> String {
+        let mut flags = String::new();
+        for (p, cells) in fl.cells.iter().enumerate() {
+            if !cells.iter().any(|&c| self.holds(st, c, p, fl.with, true)) {
+                continue;
+            }
+            let mut letters: Vec<char> = cells
+                .iter()
+                .filter(|&&c| self.holds(st, c, p, fl.pieces, true))
+                .filter_map(|&c| self.file_letter(c, p))
+                .collect();
+            letters.sort_unstable_by(|a, b| b.cmp(a));
+            letters.dedup();
+            flags.extend(letters);
+        }
+        flags
+    }
+
+    /// Reads `[fen] castling-files` letters: every piece of the types named there has moved,
+    /// except, for each letter, the piece it names (by its file, or the outermost from
+    /// either end for `outer`'s letters) and the `with` pieces beside it.
+    fn read_file_flags(&self, st: &mut State, fl: &FileLetters, flags: &str) -> Result<(), PositionError> {
+        let both = fl.pieces | fl.with;
+        for k in st.board.iter_mut() {
+            if *k != 0 && both & (1 << self.kind_type[*k as usize]) != 0 {
+                *k = self.moved(*k);
+            }
+        }
+        for ch in flags.chars().filter(|&c| c != '-') {
+            let p = usize::from(!ch.is_ascii_uppercase());
+            let cells = fl.cells.get(p).ok_or(PositionError::NoFilePiece(ch))?;
+            let up = ch.to_ascii_uppercase();
+            let mut candidates: Vec<(char, Cell)> = cells
+                .iter()
+                .filter(|&&c| self.holds(st, c, p, fl.pieces, false))
+                .filter_map(|&c| self.file_letter(c, 0).map(|f| (f, c)))
+                .collect();
+            candidates.sort_unstable();
+            let found = match fl.outer {
+                Some((last, _)) if up == last => candidates.last(),
+                Some((_, first)) if up == first => candidates.first(),
+                _ => candidates.iter().find(|(f, _)| *f == up),
+            };
+            let with: Vec<Cell> = cells.iter().copied().filter(|&c| self.holds(st, c, p, fl.with, false)).collect();
+            let Some(&(_, c)) = found.filter(|_| !with.is_empty()) else {
+                return Err(PositionError::NoFilePiece(ch));
+            };
+            for c in with.into_iter().chain([c]) {
+                st.board[c as usize] = self.unmoved(st.board[c as usize]);
+            }
+        }
+        Ok(())
     }
 
     /// ` name=value` for each variable other than the clocks (per player: comma-separated).
@@ -470,6 +548,9 @@ impl Game {
     /// The unmoved-pieces field: its letters (chess's castling rights), or, in games without
     /// such letters, the moved pieces' cells.
     fn read_flags(&self, st: &mut State, flags: &str) -> Result<(), PositionError> {
+        if let Some(fl) = &self.fen.files {
+            return self.read_file_flags(st, fl, flags);
+        }
         if self.fen.unmoved_letters.is_empty() {
             if flags != "-" {
                 for name in flags.split(',') {

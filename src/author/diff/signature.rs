@@ -23,6 +23,8 @@ pub enum Chooses {
     Push,
     /// A piece entering from the reserve (`/X`, `/X@CELL`).
     Entry,
+    /// A cell written in place of the landing cell (`FROM-CELL`, `written(@m)`).
+    Written,
 }
 
 /// The form of an action.
@@ -60,6 +62,7 @@ impl Shape {
                     Some(Chooses::Victim) => s.push_str("xCELL"),
                     Some(Chooses::Push) => s.push_str(">CELL"),
                     Some(Chooses::Entry) => s.push_str("/X"),
+                    Some(Chooses::Written) => s = s.replace("-TO", "-CELL"),
                     None => {}
                 }
                 s
@@ -85,6 +88,7 @@ impl Shape {
                     Some(Chooses::Victim) => s.push_str(" choosing a victim"),
                     Some(Chooses::Push) => s.push_str(" pushing a piece"),
                     Some(Chooses::Entry) => s.push_str(" with an entry from the reserve"),
+                    Some(Chooses::Written) => s.push_str(" written with another cell"),
                     None => {}
                 }
                 s
@@ -183,6 +187,7 @@ pub(super) fn form(g: &Game, st: &State, m: &Move, old: &Game, old_st: &State) -
                 ChosenAs::Victim => Chooses::Victim,
                 ChosenAs::Pushed => Chooses::Push,
                 ChosenAs::Entry(_) => Chooses::Entry,
+                ChosenAs::Written => Chooses::Written,
             });
             let shape = Shape::Move { stack: pm.stack != 0, promotes: pm.promo.is_some(), chooses };
             (piece, shape)

@@ -100,6 +100,14 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// `written(@m)` in a game whose moves may also choose a cell (custodian `choose`, `push`).
+    WrittenWithChoice = 64,
+    /// `[fen] castling-files` names a zone with cells that have no file letter.
+    FilesWithoutLetters = 65,
+    /// `[fen]` has both `castling` and `castling-files`.
+    TwoCastlingForms = 66,
+    /// `[fen] castling-files` lacks `pieces`, `with` or `zone`, or `outer` is not two letters.
+    BadCastlingFiles = 67,
     /// `drop TYPES at WHERE [COND]` names a WHERE that is not `from` or `vacated`.
     BadEntryCell = 69,
     /// Entries with a move in a game whose moves already choose a cell (push, custodian choice).
@@ -157,13 +165,17 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::WrittenWithChoice,
+        CheckCode::FilesWithoutLetters,
+        CheckCode::TwoCastlingForms,
+        CheckCode::BadCastlingFiles,
         CheckCode::BadEntryCell,
         CheckCode::EntryWithChoice,
     ];
 
     /// The explanation shown by `interp explain`.
     pub fn explain(self) -> &'static str {
-        // Codes are allotted in ranges, so the list may have gaps: explanations follow `ALL`.
+        // Codes are ascending in `ALL` but may leave gaps (ranges kept for other work).
         let i = Self::ALL.iter().position(|&c| c == self).unwrap_or(0);
         EXPLANATIONS[i]
     }
@@ -306,6 +318,22 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // WrittenWithChoice
+    "`written(@m)` makes a move's notation `FROM-m`. A move of a game with custodian captures \
+     that let the mover choose a victim (`custodian ... choose if ...`) or with `push` rules \
+     may name a chosen cell of its own (`xCELL`, `>CELL`), and one notation cannot hold both. \
+     Leave `written` out of such a game.",
+    // FilesWithoutLetters
+    "`[fen] castling-files` writes castling pieces by their file letters, so every cell of its \
+     zone needs one: use a square board (`board square files a..h ...`) and a zone of its cells.",
+    // TwoCastlingForms
+    "`[fen]` gives castling letters either as fixed cells (`castling = { K = \"e1 h1\", ... }`) or \
+     by file (`castling-files = { ... }`), not both: the position string has one castling field.",
+    // BadCastlingFiles
+    "`[fen] castling-files = { pieces = \"R\", with = \"K\", zone = \"back\", outer = \"KQ\" }` needs \
+     `pieces` (the types written by file), `with` (the types that must be unmoved beside them) \
+     and `zone` (where they stand); `outer`, if given, is two letters (the outermost piece from \
+     the last file, then from the first).",
     // BadEntryCell
     "`drop TYPES at WHERE [COND]` lets a piece from the mover's reserve enter, with a move, on \
      a cell the move empties. WHERE is `from` (the moving piece's origin) or `vacated` (the \
