@@ -110,7 +110,8 @@ pub enum CheckCode {
     BadCastlingFiles = 67,
     /// `drop TYPES at WHERE [COND]` names a WHERE that is not `from` or `vacated`.
     BadEntryCell = 69,
-    /// Entries with a move in a game whose moves already choose a cell (push, custodian choice).
+    /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
+    /// `written`).
     EntryWithChoice = 70,
 }
 
@@ -340,8 +341,9 @@ const EXPLANATIONS: &[&str] = &[
      origin or the cell of a piece the move carries, such as a castling rook).",
     // EntryWithChoice
     "A move with an entry from the reserve is written with the entering piece (`b1-c3/H`), in \
-     the place where a pushed piece (`>CELL`) or a chosen victim (`xCELL`) is written. A game \
-     with `push` or `custodian ... choose` cannot also have `drop TYPES at WHERE [COND]`.",
+     the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
+     `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
+     also have `drop TYPES at WHERE [COND]`.",
 ];
 
 #[cfg(test)]
