@@ -130,6 +130,30 @@ fn glyph_kinds() {
     assert!(e448.explain().contains("drawn alike"), "{}", e448.explain());
 }
 
+/// A pattern from which attacks are derived may not test `check` or `attacked` (E449): the
+/// question would never end. Patterns that cannot capture, and `attack` lines without the
+/// test, may.
+#[test]
+fn attack_loop_kinds() {
+    let with = |pieces: &str| {
+        let text = GAME
+            .replacen("piece K { move N }", pieces, 1)
+            .replacen("name = \"King\"", "name = \"King\"\nroyal = true", 1)
+            .replacen("[setup.white]", "[pieces.R]\nname = \"Rook\"\n\n[setup.white]", 1);
+        codes_of(&text)
+    };
+    let k = "piece K { move N }\n";
+    assert_eq!(with(&format!("{k}piece R {{ move N [!check] }}")), ["E449"]);
+    assert_eq!(with(&format!("{k}piece R {{ move N [attacked] E }}")), ["E449"]);
+    assert_eq!(with(&format!("{k}piece R {{ move [!attacked] (N | E remove(here) W) [empty] }}")), ["E449"]);
+    assert!(with(&format!("{k}piece R {{ move N [!check & empty] }}")).is_empty(), "cannot capture");
+    assert!(with(&format!("{k}piece R {{ move N [!attacked] @m N [empty] land(@m) }}")).is_empty());
+    assert!(with(&format!("{k}piece R {{ move N [!check]\n attack N }}")).is_empty(), "attack lines");
+    assert_eq!(with(&format!("{k}piece R {{ move N\n attack N [check] }}")), ["E449"]);
+    let e449 = interp::diag::Code::parse("E449").unwrap();
+    assert!(e449.explain().contains("without end"), "{}", e449.explain());
+}
+
 /// `written(@m)` and `[fen] castling-files`: E464 to E467.
 #[test]
 fn written_and_castling_files_kinds() {

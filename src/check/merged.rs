@@ -20,7 +20,7 @@ pub struct Merged<'a> {
     pub ends: Vec<&'a ast::EndRule>,
     pub custodians: Vec<&'a ast::Custodian>,
     pub setup: Option<&'a Vec<ast::Step>>,
-    pub requires: Vec<&'a (Vec<Name>, Cond)>,
+    pub requires: Vec<&'a ast::Require>,
     pub drops: Vec<&'a (Vec<Name>, Cond)>,
     pub tallies: Vec<&'a ast::Tally>,
     pub followups: Vec<&'a ast::Step>,

@@ -9,6 +9,7 @@ use crate::load::Spec;
 use checker::Checker;
 use merged::{Merged, merge};
 
+mod attacks;
 mod board;
 pub mod builtins;
 mod captures;
@@ -98,6 +99,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.beats();
     c.pushes();
     c.custodians();
+    c.attack_tests();
     if c.is_clean() {
         c.display();
     }

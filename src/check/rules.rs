@@ -3,6 +3,7 @@
 use super::builtins::Places;
 use super::checker::Checker;
 use crate::diag::CheckCode;
+use crate::syntax::ast::{MoveClass, Name};
 
 impl Checker<'_> {
     /// Every drop rule: its types have reserves; its condition is judged on cells.
@@ -24,13 +25,32 @@ impl Checker<'_> {
         }
     }
 
-    /// Every `require`: its types, and its condition judged like a trigger's.
+    /// Every `require`: its class (piece types, or `capture`), and its condition judged
+    /// like a trigger's.
     pub(super) fn requires(&mut self) {
-        for (names, cond) in self.m.requires.iter().copied() {
-            names.iter().for_each(|n| {
-                self.piece(n);
-            });
-            self.cond(cond, Places::TRIGGER);
+        for r in self.m.requires.iter().copied() {
+            if let MoveClass::Types(names) = &r.class {
+                for n in names {
+                    self.required_type(n);
+                }
+            }
+            if let Some(cond) = &r.cond {
+                self.cond(cond, Places::TRIGGER);
+            }
+        }
+    }
+
+    /// A name in `require`'s list of types: a piece type; a lower-case word is reported
+    /// with the classes of moves `require` also knows.
+    fn required_type(&mut self, n: &Name) {
+        if self.d.type_index(&n.text).is_some() {
+            return;
+        }
+        if n.text.starts_with(|c: char| c.is_ascii_lowercase()) {
+            let hint = format!("{}; `require capture` keeps the moves that take a piece", self.d.piece_hint());
+            self.err(CheckCode::UnknownPiece, n.span, format!("unknown piece `{}`", n.text), hint);
+        } else {
+            self.unknown_piece(n);
         }
     }
 }

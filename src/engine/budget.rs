@@ -17,12 +17,16 @@ use std::cell::RefCell;
 /// largest runs enter a few hundred); a run over it would take over ~10 ms per piece.
 pub const PATTERN_BUDGET: u32 = 1 << 20;
 
-/// A pattern run that went over [`PATTERN_BUDGET`]: the piece, its pattern and the cell.
+/// Steps one path of a pattern run may take (each nests a call of the pattern machine).
+/// The shipped games' longest paths take a few dozen; repetitions nested four deep with
+/// exact counts (`((((N S){64}){64}){64}){64}`) could ask for millions, and overflow the
+/// stack.
+pub const MAX_PATH_DEPTH: u32 = 1024;
+
+/// A pattern run that went over [`PATTERN_BUDGET`], or took a path of more than
+/// [`MAX_PATH_DEPTH`] steps: the piece, its pattern and the cell.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "move generation stopped: the pattern of {piece} (its {pattern}) from {cell} took over {budget} \
-     branches; a repetition that can match without moving, such as `(any*)*`, branches without end"
-)]
+#[error("{}", self.message())]
 pub struct PatternOverrun {
     /// The moving piece: its owner and type name (`White's Rook`).
     pub piece: String,
@@ -32,6 +36,44 @@ pub struct PatternOverrun {
     pub cell: String,
     /// The budget that was exceeded.
     pub budget: u32,
+    /// What stopped the run.
+    pub stop: Stop,
+}
+
+/// What stopped a pattern run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// It went over [`PATTERN_BUDGET`] branches.
+    Branches,
+    /// One of its paths went over [`MAX_PATH_DEPTH`] steps.
+    Path,
+    /// A test asked about attacks while attacks were being judged, more than
+    /// [`MAX_ATTACK_NESTING`] times nested (`interp check` refuses the patterns that do,
+    /// E449: this is the engine's own guard).
+    Nesting,
+}
+
+impl PatternOverrun {
+    fn message(&self) -> String {
+        let (piece, pattern, cell) = (&self.piece, &self.pattern, &self.cell);
+        match self.stop {
+            Stop::Path => format!(
+                "move generation stopped: the pattern of {piece} (its {pattern}) from {cell} went over \
+                 {MAX_PATH_DEPTH} steps on one path; repetitions nested with large counts, such as \
+                 `((N S){{64}}){{64}}`, make paths without practical end"
+            ),
+            Stop::Nesting => format!(
+                "move generation stopped: a test of {piece} (its {pattern}) from {cell} asked about attacks \
+                 while attacks were judged, {MAX_ATTACK_NESTING} times nested; a pattern that decides what \
+                 a piece attacks may not test `check` or `attacked`"
+            ),
+            Stop::Branches => format!(
+                "move generation stopped: the pattern of {piece} (its {pattern}) from {cell} took over {} \
+                 branches; a repetition that can match without moving, such as `(any*)*`, branches without end",
+                self.budget
+            ),
+        }
+    }
 }
 
 thread_local! {
@@ -55,12 +97,65 @@ pub(crate) fn report(g: &Game, st: &State, me: u8, origin: Cell, prog: &Program)
     if overran() {
         return;
     }
-    let e = describe(g, st, me, origin, prog);
+    let e = describe(g, st, me, origin, Some(prog));
     OVERRUN.with(|o| *o.borrow_mut() = Some(e));
 }
 
-fn describe(g: &Game, st: &State, me: u8, origin: Cell, prog: &Program) -> PatternOverrun {
-    let id = g.programs.iter().position(|p| std::ptr::eq(p, prog));
+/// Records a run of `prog` from `origin` stopped on a path over [`MAX_PATH_DEPTH`] steps.
+#[cold]
+#[inline(never)]
+pub(crate) fn report_deep(g: &Game, st: &State, me: u8, origin: Cell, prog: &Program) {
+    if overran() {
+        return;
+    }
+    let e = PatternOverrun { stop: Stop::Path, ..describe(g, st, me, origin, Some(prog)) };
+    OVERRUN.with(|o| *o.borrow_mut() = Some(e));
+}
+
+/// Questions about attacks (`attacked`, `check`) asked while judging attacks may nest this
+/// deep. A game `interp check` accepts nests them at most once (castling's tests of
+/// attacks are in patterns that attack nothing).
+pub const MAX_ATTACK_NESTING: u8 = 4;
+
+thread_local! {
+    static NESTING: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+}
+
+/// Restores the nesting count when a question about attacks is answered (or unwinds).
+struct Nested(u8);
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        NESTING.set(self.0);
+    }
+}
+
+/// Answers a question about attacks asked by a test of player `me`'s piece on `origin`
+/// (`ask`), one level deeper in the nesting of such questions; past
+/// [`MAX_ATTACK_NESTING`] levels the answer is false and the overrun is recorded.
+pub(crate) fn nested(g: &Game, st: &State, me: u8, origin: Cell, ask: impl FnOnce() -> bool) -> bool {
+    let n = NESTING.get();
+    if n >= MAX_ATTACK_NESTING {
+        report_nesting(g, st, me, origin);
+        return false;
+    }
+    let _restore = Nested(n);
+    NESTING.set(n + 1);
+    ask()
+}
+
+#[cold]
+#[inline(never)]
+fn report_nesting(g: &Game, st: &State, me: u8, origin: Cell) {
+    if overran() {
+        return;
+    }
+    let e = PatternOverrun { stop: Stop::Nesting, ..describe(g, st, me, origin, None) };
+    OVERRUN.with(|o| *o.borrow_mut() = Some(e));
+}
+
+fn describe(g: &Game, st: &State, me: u8, origin: Cell, prog: Option<&Program>) -> PatternOverrun {
+    let id = prog.and_then(|prog| g.programs.iter().position(|p| std::ptr::eq(p, prog)));
     let kind = if origin == NONE { 0 } else { st.board[origin as usize] };
     let (piece, pattern) = match (id, kind) {
         (Some(id), k) if k != 0 => {
@@ -74,7 +169,7 @@ fn describe(g: &Game, st: &State, me: u8, origin: Cell, prog: &Program) -> Patte
         }
     };
     let cell = if origin == NONE { "a drop".into() } else { g.board.name(origin).to_string() };
-    PatternOverrun { piece, pattern, cell, budget: PATTERN_BUDGET }
+    PatternOverrun { piece, pattern, cell, budget: PATTERN_BUDGET, stop: Stop::Branches }
 }
 
 /// `move N` or `attack N` (1-based) when program `id` is one of the type's; else `program #id`.
@@ -87,5 +182,29 @@ fn pattern_name(g: &Game, at: usize, id: usize) -> String {
         format!("attack {}", i + 1)
     } else {
         format!("program #{id}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_ATTACK_NESTING, Stop, nested, take_overrun};
+    use crate::board::NONE;
+
+    /// Questions about attacks nested past the bound are answered false and recorded; the
+    /// count unwinds, so the next question is answered again.
+    #[test]
+    fn nested_questions_about_attacks_stop_at_the_bound() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml");
+        let g = crate::open(path, &[]).unwrap();
+        let st = g.initial();
+        fn ask(g: &crate::ir::Game, st: &crate::engine::State, left: u8) -> bool {
+            nested(g, st, 0, NONE, || left == 0 || ask(g, st, left - 1))
+        }
+        take_overrun();
+        assert!(ask(&g, &st, MAX_ATTACK_NESTING - 1));
+        assert!(take_overrun().is_none());
+        assert!(!ask(&g, &st, MAX_ATTACK_NESTING));
+        assert_eq!(take_overrun().map(|o| o.stop), Some(Stop::Nesting));
+        assert!(ask(&g, &st, 0));
     }
 }

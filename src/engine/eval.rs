@@ -1,6 +1,7 @@
 //! Evaluating compiled conditions and expressions at a cell, for a player.
 
 use crate::board::{Cell, NONE};
+use crate::engine::budget;
 use crate::engine::state::State;
 use crate::ir::{Cond, CondId, Expr, Game, Who};
 
@@ -92,12 +93,14 @@ impl<'a> Ctx<'a> {
             Cond::Zone(z) => c != NONE && g.zone(*z)[c as usize],
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
-            Cond::Attacked => c != NONE && g.attacked(self.st, c, self.me),
+            Cond::Attacked => {
+                c != NONE && budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me))
+            }
             Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            Cond::Check => g.in_check(self.st, self.me),
+            Cond::Check => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
             Cond::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);

@@ -99,20 +99,8 @@ impl Game {
             return self.decision_actions(st, out);
         }
         self.legal_piece_moves(st, out, scratch);
-        for &(mask, cond) in &self.requires {
-            if Ctx::new(self, st, st.to_move, NONE).test(cond, NONE, false) {
-                let of_type = |m: &Move| match m {
-                    Move::Drop { ty, .. } => mask & (1 << ty) != 0,
-                    Move::Piece(p) => {
-                        let k = if p.stack != 0 { p.stack } else { st.board[p.from as usize] };
-                        mask & (1 << self.kind_type[k as usize]) != 0
-                    }
-                    Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) => false,
-                };
-                if out.moves.iter().any(of_type) {
-                    out.moves.retain(of_type);
-                }
-            }
+        if !self.requires.is_empty() {
+            self.oblige(st, out);
         }
     }
 

@@ -6,7 +6,7 @@
 //! `attack` and `movegen` (the pattern machine), which call each other because conditions
 //! ask about attacks; `pieces` (moving pieces on the board, no triggers); `statements`
 //! (rule statements, triggers); `turn` (turn bookkeeping, tallies); `decision` (decision
-//! steps); `apply` (applying actions); `legal`; `repetition`; `status`; `node`, `perft`.
+//! steps); `apply` (applying actions); `legal` and `oblige`; `repetition`; `status`; `node`, `perft`.
 
 pub mod action;
 pub mod apply;
@@ -17,6 +17,7 @@ pub mod eval;
 pub mod legal;
 pub mod movegen;
 pub mod node;
+pub mod oblige;
 pub mod perft;
 pub mod pieces;
 pub mod repetition;
@@ -26,7 +27,7 @@ pub mod status;
 pub mod turn;
 
 pub use action::{ANY_TYPE, Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
-pub use budget::{PATTERN_BUDGET, PatternOverrun, take_overrun};
+pub use budget::{MAX_ATTACK_NESTING, MAX_PATH_DEPTH, PATTERN_BUDGET, PatternOverrun, Stop, take_overrun};
 pub use perft::{Perft, PerftError};
 pub use state::State;
 pub use status::Status;

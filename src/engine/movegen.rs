@@ -4,7 +4,7 @@ mod entries;
 
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
-use crate::engine::budget::{self, PATTERN_BUDGET};
+use crate::engine::budget::{self, MAX_PATH_DEPTH, PATTERN_BUDGET};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
 use crate::ir::limits::{
@@ -62,6 +62,8 @@ pub struct Gen<'a> {
     pub stack: crate::ir::Kind,
     /// Branch entries the current run may still make (see [`crate::engine::budget`]).
     budget: u32,
+    /// Branches open on the current path (the depth of `exec`'s recursion).
+    depth: u32,
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
@@ -125,6 +127,7 @@ impl<'a> Gen<'a> {
             in_step: false,
             stack: 0,
             budget: PATTERN_BUDGET,
+            depth: 0,
         }
     }
 
@@ -169,13 +172,13 @@ impl<'a> Gen<'a> {
         if self.memo && !self.visited.is_empty() {
             self.visited.clear();
         }
-        self.exec(prog, 0, r);
+        self.enter(prog, 0, r);
     }
 
     #[inline]
     fn branch(&mut self, prog: &Program, pc: usize, r: Cursor) {
         let n = self.neffects;
-        self.exec(prog, pc, r);
+        self.enter(prog, pc, r);
         self.neffects = n;
     }
 
@@ -188,7 +191,9 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
+    /// Runs the program from instruction `pc` with cursor `r`, within the run's budget of
+    /// branches and of path depth (each step nests one call).
+    fn enter(&mut self, prog: &Program, pc: usize, r: Cursor) {
         if self.found {
             return;
         }
@@ -196,7 +201,19 @@ impl<'a> Gen<'a> {
             // Over budget: the run stops (every pending branch returns here).
             return budget::report(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
         }
+        if self.depth >= MAX_PATH_DEPTH {
+            // A path this long would overflow the stack: the run stops like one over budget.
+            self.budget = 0;
+            return budget::report_deep(self.cx.g, self.cx.st, self.cx.me, self.cx.origin, prog);
+        }
         self.budget -= 1;
+        self.depth += 1;
+        self.exec(prog, pc, r);
+        self.depth -= 1;
+    }
+
+    /// The pattern machine: runs instructions from `pc` until the path ends or branches.
+    fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
         if self.memo {
             self.entries += 1;
             if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {

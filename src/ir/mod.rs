@@ -109,9 +109,9 @@ pub struct Game {
     pub attacks_of: Vec<Vec<ProgramId>>,
     /// Drops from reserves: the types (mask) and, per player, where (a condition).
     pub drops: Vec<(u64, Vec<CondId>)>,
-    /// Obligations: while the condition holds for the player to move, only moves of
-    /// the types in the mask are legal, if there are any.
-    pub requires: Vec<(u64, CondId)>,
+    /// Obligations, in order: while its condition holds for the player to move, only the
+    /// legal moves of an obligation's class are kept, if there are any.
+    pub requires: Vec<Obligation>,
     /// Decision steps (setup and follow-ups).
     pub steps: Vec<DecisionStep>,
     /// The setup: step indices in order.

@@ -247,3 +247,37 @@ impl Var {
         g.steps.iter().any(|s| s.agent == Agent::Var(self.slot))
     }
 }
+
+/// An obligation (`require CLASS [if COND]`), compiled: while `cond` holds for the player
+/// to move (always when None), only its legal moves that rank highest under `class` are
+/// kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Obligation {
+    /// How the moves are ranked.
+    pub class: MoveClass,
+    /// When the obligation applies.
+    pub cond: Option<CondId>,
+    /// Its source text, whitespace collapsed (`require capture`).
+    pub text: String,
+}
+
+/// How an obligation ranks legal moves. The moves of the highest rank are kept; when every
+/// move ranks 0 (none is of the class) all of them are. A class that counts (a "most
+/// captures" rule) fits the same scheme with ranks above 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveClass {
+    /// Rank 1 for moves and drops of pieces of these types (a bit per type index).
+    Types(u64),
+    /// Rank 1 for moves that take a piece ([`crate::ir::Game::is_capture`]).
+    Capture,
+}
+
+impl MoveClass {
+    /// The highest rank a move can have under this class (a move of that rank ends the
+    /// search for the best one).
+    pub fn top(self) -> u32 {
+        match self {
+            MoveClass::Types(_) | MoveClass::Capture => 1,
+        }
+    }
+}

@@ -3,8 +3,11 @@
 
 use super::Lowerer;
 use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
-use crate::ir::{Cond, CustodianRule, EndRule, EntryRule, Expr, Game, PushRule, StepId, TallyRule, Trigger, Var};
-use crate::syntax::ast::Name;
+use crate::ir::{
+    Cond, CustodianRule, EndRule, EntryRule, Expr, Game, MoveClass, Obligation, PushRule, StepId, TallyRule, Trigger,
+    Var,
+};
+use crate::syntax::ast::{self, Name};
 
 impl Lowerer<'_> {
     /// The mask of the named piece types.
@@ -61,12 +64,16 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Obligations: while the condition holds, only moves of these types.
+    /// Obligations: while the condition holds (always without one), only moves of the
+    /// class.
     pub(super) fn requires(&mut self, g: &mut Game) {
-        for (names, cond) in &self.m.requires {
-            let mask = self.type_mask(names);
-            let id = self.cond_id(cond, 0);
-            g.requires.push((mask, id));
+        for r in &self.m.requires {
+            let class = match &r.class {
+                ast::MoveClass::Types(names) => MoveClass::Types(self.type_mask(names)),
+                ast::MoveClass::Capture(_) => MoveClass::Capture,
+            };
+            let cond = r.cond.as_ref().map(|c| self.cond_id(c, 0));
+            g.requires.push(Obligation { class, cond, text: r.text.clone() });
         }
     }
 

@@ -1,11 +1,11 @@
 //! The rulebook of a game, in words and diagrams, all from the game file: its name and
 //! description, the players and who moves first, a legend of the pieces, each piece's
-//! moves from a central cell of an empty board, promotions, reserves and drops, the end
-//! rules and the options. `interp rules GAME` prints it; `play`'s `help` can too.
+//! moves from a central cell of an empty board, promotions, reserves and drops, the
+//! obligations, the end rules and the options. `interp rules GAME` prints it; `play`'s `help` can too.
 
 use crate::board::Cell;
 use crate::engine::State;
-use crate::ir::{Agent, DecisionStep, Event, Game, Outcome, StepBody, Stmt};
+use crate::ir::{Agent, DecisionStep, Event, Game, MoveClass, Outcome, StepBody, Stmt};
 use crate::render::Style;
 use crate::render::lone::{Lone, Piece, central_cell, empty_board, side_by_side, target_glyph};
 
@@ -21,6 +21,7 @@ pub fn rulebook(g: &Game) -> String {
     out.push_str(&moves(g));
     out.push_str(&promotions(g));
     out.push_str(&reserves(g));
+    out.push_str(&obligations(g));
     out.push_str(&ends(g));
     out.push_str(&options(g));
     out
@@ -355,6 +356,34 @@ fn outcome(g: &Game, o: Outcome) -> &'static str {
         Outcome::Loss => "the player to move loses",
         Outcome::Draw => "the game is a draw",
     }
+}
+
+/// The obligations (`require`), in order, each by its text and in words.
+fn obligations(g: &Game) -> String {
+    if g.requires.is_empty() {
+        return String::new();
+    }
+    let mut out = heading("Obligations");
+    out.push_str(&wrap(
+        "At the start of a turn, each rule below that applies leaves only some of the legal moves, \
+         if any of them is of its kind; they apply in order.",
+        "",
+        "",
+    ));
+    for ob in &g.requires {
+        let kind = match ob.class {
+            MoveClass::Capture => "a move that takes a piece".to_string(),
+            MoveClass::Types(mask) => {
+                let names: Vec<String> =
+                    (0..g.types.len()).filter(|&t| mask & (1 << t) != 0).map(|t| g.types[t].name.clone()).collect();
+                format!("a move of a {}", listed(&names, "or"))
+            }
+        };
+        let when = if ob.cond.is_some() { "while its condition holds, " } else { "" };
+        let text = format!("`{}`: {when}{kind} must be played when there is one.", ob.text);
+        out.push_str(&wrap(&text, "  - ", "    "));
+    }
+    out
 }
 
 /// The end rules in order, each by its name (else its text) with its outcome; then the

@@ -46,8 +46,8 @@ pub struct Rules {
     pub setup: Option<Vec<Step>>,
     /// Decisions that moves schedule with `then(NAME)`.
     pub followups: Vec<Step>,
-    /// Obligations: (piece types, condition).
-    pub requires: Vec<(Vec<Name>, Cond)>,
+    /// Obligations (`require CLASS [if COND]`), in order.
+    pub requires: Vec<Require>,
     /// Drops from reserves: (piece types, where).
     pub drops: Vec<(Vec<Name>, Cond)>,
     /// Per-piece counts.
@@ -68,6 +68,29 @@ pub struct Entry {
     pub cond: Cond,
     /// The whole statement.
     pub span: Span,
+}
+
+/// `require CLASS [if COND]`: while the condition holds (always without one), only the
+/// player to move's legal moves of the class are kept, if it has any.
+#[derive(Debug, Clone)]
+pub struct Require {
+    /// The moves kept.
+    pub class: MoveClass,
+    /// When the obligation applies (None: always).
+    pub cond: Option<Cond>,
+    /// Its source text, whitespace collapsed (how the rulebook names it).
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A class of moves an obligation keeps.
+#[derive(Debug, Clone)]
+pub enum MoveClass {
+    /// Moves (and drops) of pieces of these types.
+    Types(Vec<Name>),
+    /// `capture`: moves that take a piece; the span is the word's.
+    Capture(Span),
 }
 
 /// `tally NAME max N for TYPES when PATTERN`.

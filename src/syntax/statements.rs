@@ -31,7 +31,7 @@ pub const STATEMENTS: &[Statement] = &[
     st("custodian", "custodian", "custodian captures after a move"),
     st("setup", "setup", "decisions before the first turn"),
     st("followup", "followup", "a decision a move schedules"),
-    st("require", "require", "piece types that must move while a condition holds"),
+    st("require", "require", "an obligation: only moves of a class (piece types, captures) while a condition holds"),
     st("tally", "tally", "a per-piece count"),
     st("beats", "beats", "a relation between piece types"),
     st("push", "push_rule", "pushes after a move"),

@@ -100,6 +100,8 @@ pub enum CheckCode {
     GlyphCount = 47,
     /// Two piece types of one faction are drawn with the same symbol.
     DuplicateGlyph = 48,
+    /// A pattern from which attacks are derived tests `check` or `attacked`.
+    AttackLoop = 49,
     /// `written(@m)` in a game whose moves may also choose a cell (custodian `choose`, `push`).
     WrittenWithChoice = 64,
     /// `[fen] castling-files` names a zone with cells that have no file letter.
@@ -166,6 +168,7 @@ impl CheckCode {
         CheckCode::BadPieceGlyph,
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
+        CheckCode::AttackLoop,
         CheckCode::WrittenWithChoice,
         CheckCode::FilesWithoutLetters,
         CheckCode::TwoCastlingForms,
@@ -319,6 +322,13 @@ const EXPLANATIONS: &[&str] = &[
     "Pictures and the browser page tell a faction's piece types apart by the symbol in \
      their discs: a type's `glyph`, or its board letter when it has none. Two types of one \
      faction would be drawn alike; give each its own `glyph`.",
+    // AttackLoop
+    "Whether a cell is attacked (for `attacked`, `check` and the royal-piece rule) is judged by \
+     running the other players' patterns that can capture: a type's `attack` lines, or its moves \
+     when it has none. A test of `check` or `attacked` in such a pattern would ask the same \
+     question about the other side, whose patterns ask it again, without end. Give the piece \
+     `attack` lines that say what it attacks without the test; its moves may keep it (a pattern \
+     that cannot capture, such as castling with `land` or a move onto `[empty]`, may test attacks).",
     // WrittenWithChoice
     "`written(@m)` makes a move's notation `FROM-m`. A move of a game with custodian captures \
      that let the mover choose a victim (`custodian ... choose if ...`) or with `push` rules \
@@ -354,9 +364,13 @@ mod tests {
     fn every_kind_has_its_number_and_explanation() {
         assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
         for (i, c) in CheckCode::ALL.iter().enumerate() {
-            // In code order; codes after E448 are allotted in ranges, so gaps may follow it.
-            assert!(*c as usize > 48 || *c as usize == i + 1, "{c:?} out of order");
-            assert!(i == 0 || *c as usize > CheckCode::ALL[i - 1] as usize, "{c:?} out of order");
+            // Ascending from E401 to E448; then the ranges of later work (E449..E453,
+            // E454..E458, ...), ascending, with gaps between them.
+            if i < 48 {
+                assert_eq!(*c as usize, i + 1, "{c:?} out of order");
+            } else {
+                assert!(*c as usize > CheckCode::ALL[i - 1] as usize, "{c:?} out of order");
+            }
         }
     }
 }

@@ -266,16 +266,19 @@ impl Ctx {
         Ok(Entry { types, at: at.unwrap(), cond: cond.unwrap(), span })
     }
 
-    /// `require TYPES if COND`
-    fn require(self, p: P) -> Result<(Vec<Name>, Cond), Diag> {
-        let mut names = vec![];
-        let mut c = None;
+    /// `require CLASS [if COND]`
+    fn require(self, p: P) -> Result<Require, Diag> {
+        let span = self.span(&p);
+        let text = p.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+        let (mut names, mut capture, mut cond) = (vec![], None, None);
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::ident => names.push(self.name(q)),
-                _ => c = Some(self.cond(q)?),
+                Rule::move_class => capture = Some(self.span(&q)),
+                _ => cond = Some(self.cond(q)?),
             }
         }
-        Ok((names, c.unwrap()))
+        let class = capture.map_or(MoveClass::Types(names), MoveClass::Capture);
+        Ok(Require { class, cond, text, span })
     }
 }
