@@ -25,6 +25,8 @@ pub enum Kind {
     DropCell,
     /// Whose check `check(...)` asks about (besides player names).
     CheckWord,
+    /// The cells of a `drop TYPES at WHERE [COND]` rule (entries with a move).
+    EntryCell,
 }
 
 impl Kind {
@@ -40,6 +42,7 @@ impl Kind {
         Kind::RemoveCell,
         Kind::DropCell,
         Kind::CheckWord,
+        Kind::EntryCell,
     ];
 
     /// The kind's tag in docs/LANGUAGE.md (`<!-- builtins: TAG -->` before its table).
@@ -55,6 +58,7 @@ impl Kind {
             Kind::RemoveCell => "remove-cell",
             Kind::DropCell => "drop-cell",
             Kind::CheckWord => "check-word",
+            Kind::EntryCell => "entry-cell",
         }
     }
 }
@@ -198,6 +202,13 @@ pub const BUILTINS: &[Builtin] = &[
     b("opponent", CheckWord, ANY, "any player other than the player in context"),
     b("me", CheckWord, ANY, "the player in context"),
     b("mover", CheckWord, NOT_END, "the player in context, who moves (not in end rules)"),
+    b("from", EntryCell, Places::PATTERN, "the moving piece's origin"),
+    b(
+        "vacated",
+        EntryCell,
+        Places::PATTERN,
+        "any cell the move's pieces leave: the mover's origin, a carried piece's cell",
+    ),
 ];
 
 /// Everywhere but end rules.

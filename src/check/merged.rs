@@ -25,6 +25,7 @@ pub struct Merged<'a> {
     pub tallies: Vec<&'a ast::Tally>,
     pub followups: Vec<&'a ast::Step>,
     pub illegals: Vec<&'a ast::IllegalRule>,
+    pub entries: Vec<&'a ast::Entry>,
 }
 
 /// Merges rules texts, base first.
@@ -49,6 +50,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         drops: vec![],
         tallies: vec![],
         illegals: vec![],
+        entries: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -88,6 +90,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         m.requires.extend(r.requires.iter());
         m.drops.extend(r.drops.iter());
         m.illegals.extend(r.illegals.iter());
+        m.entries.extend(r.entries.iter());
         for t in &r.tallies {
             m.tallies.retain(|q| q.name.text != t.name.text);
             m.tallies.push(t);

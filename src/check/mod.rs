@@ -18,6 +18,7 @@ mod conds;
 pub(crate) mod decls;
 mod display;
 mod ends;
+mod entries;
 pub mod expand;
 mod exprs;
 mod illegal;
@@ -87,6 +88,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.steps();
     c.demotions();
     c.drops();
+    c.entries();
     c.requires();
     c.illegals();
     c.triggers();

@@ -80,7 +80,7 @@ impl Checker<'_> {
     /// `[fen]`: the unmoved-piece letters' (`castling`) cells are cells, the move counters
     /// per-game counters.
     pub(super) fn fen(&mut self) {
-        for n in self.spec.unmoved_letters.iter().flat_map(|(_, cells)| cells) {
+        for n in self.spec.unmoved_letters.iter().chain(&self.spec.unmoved_gates).flat_map(|(_, cells)| cells) {
             if self.board.cell(&n.text).is_none() {
                 self.err(
                     CheckCode::UnknownCell,

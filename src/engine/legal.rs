@@ -2,7 +2,7 @@
 //! safety (with the fast filter for quiet moves that cannot expose the royal piece).
 
 use crate::board::{Cell, NONE};
-use crate::engine::action::{Move, MoveList};
+use crate::engine::action::{Chosen, ChosenAs, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
@@ -119,9 +119,14 @@ impl Game {
         let fast = self.attack.filter() && royal != NONE && !self.attacked(st, royal, me);
         let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
         let mut keep = 0;
+        // A move with an entry from the reserve follows its plain move and shares its
+        // verdict: the entering piece shields nothing (it arrives after the move).
+        let (entries, mut plain_ok) = (!self.entries.is_empty(), false);
         for i in 0..out.moves.len() {
             let m = out.moves[i];
-            let ok = if fast
+            let ok = if entries && is_entry(&m) {
+                plain_ok
+            } else if fast
                 && let Move::Piece(p) = m
                 && p.neff == 0
                 && p.from != royal
@@ -135,6 +140,7 @@ impl Game {
                 self.apply_for_legality(scratch, &m, out.effects_of(&m));
                 !self.in_check(scratch, me)
             };
+            plain_ok = ok;
             if ok {
                 out.moves[keep] = m;
                 keep += 1;
@@ -142,6 +148,12 @@ impl Game {
         }
         out.moves.truncate(keep);
     }
+}
+
+/// Whether a move brings a piece from the reserve in with it (`drop TYPES at WHERE`).
+#[inline]
+fn is_entry(m: &Move) -> bool {
+    matches!(m, Move::Piece(p) if matches!(p.chosen, Some(Chosen { how: ChosenAs::Entry(_), .. })))
 }
 
 impl Game {
@@ -160,7 +172,12 @@ impl Game {
         let mut out = vec![];
         for &m in pseudo.moves.iter().filter(|m| !legal.moves.contains(m)) {
             scratch.clone_from(st);
-            self.apply_for_legality(&mut scratch, &m, pseudo.effects_of(&m));
+            // A move with an entry is judged as the move without it.
+            let judged = match m {
+                Move::Piece(p) if is_entry(&m) => Move::Piece(PieceMove { chosen: None, ..p }),
+                _ => m,
+            };
+            self.apply_for_legality(&mut scratch, &judged, pseudo.effects_of(&m));
             let royal = |c: usize| {
                 let k = scratch.board[c];
                 k != 0 && self.kind_owner[k as usize] == me && self.types[self.kind_type[k as usize] as usize].royal

@@ -128,4 +128,6 @@ pub struct Game {
     pub attack: AttackTables,
     /// Legality judged after the move (`illegal` rules), in order.
     pub illegals: Vec<IllegalRule>,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<EntryRule>,
 }

@@ -53,6 +53,19 @@ pub struct PushRule {
     pub step: StepId,
 }
 
+/// An entry rule, compiled: with a move, a piece of one of the types may enter from the
+/// mover's reserve on a cell the move empties, where the condition held before the move.
+#[derive(Debug, Clone)]
+pub struct EntryRule {
+    /// The types that may enter, each with its reserve's slot.
+    pub types: Vec<(u8, Slot)>,
+    /// Any cell the move's pieces leave (the origin and carried pieces' cells), not only the
+    /// origin.
+    pub vacated: bool,
+    /// Condition id per player, judged on the cell before the move.
+    pub cond: Vec<CondId>,
+}
+
 /// Promotion on arrival in a zone.
 #[derive(Debug, Clone)]
 pub struct Promotion {
@@ -207,6 +220,12 @@ pub struct FenMap {
     /// A per-player counter shown as one field, its values joined by `+`, after the
     /// registers.
     pub counter: Option<Slot>,
+    /// The reserves are written as a pocket after the rows (`RNBQKBNR[HEhe]`), not as
+    /// `reserve-X=` variables.
+    pub pocket: bool,
+    /// Letters of `unmoved_letters` written only while the owner of the piece starting on
+    /// their first cell holds a piece in a reserve (`[fen] gates`).
+    pub gate_letters: Vec<char>,
 }
 
 /// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the

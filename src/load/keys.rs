@@ -109,6 +109,8 @@ pub(super) enum FenKey {
     Halfmove,
     Fullmove,
     Counter,
+    Pocket,
+    Gates,
     CastlingFiles,
 }
 
@@ -118,6 +120,8 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("halfmove", FenKey::Halfmove),
     ("fullmove", FenKey::Fullmove),
     ("counter", FenKey::Counter),
+    ("pocket", FenKey::Pocket),
+    ("gates", FenKey::Gates),
     ("castling-files", FenKey::CastlingFiles),
 ];
 

@@ -43,6 +43,7 @@ pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     l.demotions(spec);
     l.beats(&mut g);
     l.drops(&mut g);
+    l.entries(&mut g);
     l.requires(&mut g);
     l.illegals(&mut g);
     l.triggers(&mut g);

@@ -65,6 +65,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         faction_colours: vec![],
         attack: Default::default(),
         illegals: vec![],
+        entries: vec![],
     }
 }
 

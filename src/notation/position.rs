@@ -182,6 +182,9 @@ pub enum PositionError {
         /// How many the setup has.
         max: usize,
     },
+    /// A pocket letter (`[fen] pocket`) that is no piece type with a reserve.
+    #[error("unknown piece `{0}` in the pocket (only types with a reserve)")]
+    UnknownPocketPiece(char),
     /// A piece standing unpromoted in a zone where its promotion is compulsory.
     #[error("{player}'s {piece} on {cell} stands where it must promote; it cannot be there unpromoted")]
     MustHavePromoted {
@@ -216,6 +219,9 @@ impl Game {
     /// Writes the position string of a state.
     pub fn position_string(&self, st: &State) -> String {
         let mut out = self.rows_string(st);
+        if self.fen.pocket {
+            out.push_str(&self.pocket_string(st));
+        }
         out.push(' ');
         out.push(self.players[st.to_move as usize].chars().next().unwrap_or('?'));
         let flags = self.flags_string(st);
@@ -296,13 +302,18 @@ impl Game {
             return moved.join(",");
         }
         let mut flags = String::new();
+        let mut covered = vec![];
         for (l, cells) in &self.fen.unmoved_letters {
-            // Each cell holds its starting piece, unmoved.
+            // Each cell holds its starting piece, unmoved; a letter whose cells the letters
+            // written before it cover all is left out (FS's `H` beside `K = "e1 h1"`).
             if cells.iter().all(|&c| {
                 let k = st.board[c as usize];
                 k != 0 && !self.kind_moved[k as usize] && self.unmoved(k) == self.setup[c as usize]
-            }) {
+            }) && !cells.iter().all(|c| covered.contains(c))
+                && self.letter_shown(st, *l, cells)
+            {
                 flags.push(*l);
+                covered.extend_from_slice(cells);
             }
         }
         flags
@@ -385,6 +396,7 @@ impl Game {
             if Some(v.slot) == self.fen.halfmove
                 || Some(v.slot) == self.fen.fullmove
                 || Some(v.slot) == self.fen.counter
+                || self.in_pocket(v.slot)
             {
                 continue;
             }
@@ -422,7 +434,11 @@ impl Game {
         st.setup_done = byte_below(self.setup_steps.len(), MAX_SETUP_STEPS + 1);
         st.board.iter_mut().for_each(|k| *k = 0);
         st.stacks.clear();
+        let (rows_text, pocket) = self.split_pocket(rows_text);
         self.read_rows(&mut st, rows_text)?;
+        if self.fen.pocket {
+            self.read_pocket(&mut st, pocket.unwrap_or(""))?;
+        }
         let side = fields.next().unwrap_or("-");
         st.to_move = self
             .players
@@ -572,8 +588,13 @@ impl Game {
             }
             return Ok(());
         }
-        // Pieces of the types that start on the letters' cells have moved unless a letter says not.
-        let mut types = vec![];
+        // Pieces of the types that start on the letters' cells have moved unless a letter says
+        // not; so have those of types the setup does not place (promoted, dropped, entered).
+        let placed = |t: u8| {
+            let mut setup = self.setup.iter().chain(self.setup_stacks.iter().map(|(_, k)| k));
+            setup.any(|&k| k != 0 && self.kind_type[k as usize] == t)
+        };
+        let mut types: Vec<u8> = (0..self.types.len()).map(|t| t as u8).filter(|&t| !placed(t)).collect();
         for (_, cells) in &self.fen.unmoved_letters {
             for &c in cells {
                 let k = self.setup[c as usize];

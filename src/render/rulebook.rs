@@ -287,6 +287,19 @@ fn reserves(g: &Game) -> String {
         );
         out.push_str(&wrap(&text, "", ""));
     }
+    let entering: Vec<String> = g
+        .reserves
+        .iter()
+        .filter(|(t, _)| g.entries.iter().any(|e| e.types.iter().any(|(x, _)| x == t)))
+        .map(|(t, _)| g.types[*t as usize].name.clone())
+        .collect();
+    if !entering.is_empty() {
+        let text = format!(
+            "With a move, a player may also bring in a piece from its reserve ({}) on a cell the move empties, where the rules allow.",
+            listed(&entering, "or")
+        );
+        out.push_str(&wrap(&text, "", ""));
+    }
     for tr in &g.triggers {
         for s in &tr.stmts {
             if let Some(text) = reserve_stmt(g, tr, s) {

@@ -54,6 +54,8 @@ pub struct Rules {
     pub tallies: Vec<Tally>,
     /// Legality judged on the position after the move: `illegal ["NAME"] if COND`.
     pub illegals: Vec<IllegalRule>,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<Entry>,
 }
 
 /// `illegal ["NAME"] if COND`: a move after which COND holds for the mover is not legal.
@@ -66,6 +68,20 @@ pub struct IllegalRule {
     /// The condition's source text, whitespace collapsed.
     pub text: String,
     /// Where it stands.
+    pub span: Span,
+}
+
+/// `drop TYPES at WHERE [COND]`: with a move, a piece of one of the types may enter from
+/// the mover's reserve on a cell the move empties, where the condition held before the move.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The piece types that may enter.
+    pub types: Vec<Name>,
+    /// Which emptied cells: `from` (the mover's origin) or `vacated` (any cell its pieces leave).
+    pub at: Name,
+    /// Where, judged on the cell before the move.
+    pub cond: Cond,
+    /// The whole statement.
     pub span: Span,
 }
 

@@ -118,6 +118,11 @@ pub enum CheckCode {
     TwoCastlingForms = 66,
     /// `[fen] castling-files` lacks `pieces`, `with` or `zone`, or `outer` is not two letters.
     BadCastlingFiles = 67,
+    /// `drop TYPES at WHERE [COND]` names a WHERE that is not `from` or `vacated`.
+    BadEntryCell = 69,
+    /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
+    /// `written`).
+    EntryWithChoice = 70,
 }
 
 impl CheckCode {
@@ -180,6 +185,8 @@ impl CheckCode {
         CheckCode::FilesWithoutLetters,
         CheckCode::TwoCastlingForms,
         CheckCode::BadCastlingFiles,
+        CheckCode::BadEntryCell,
+        CheckCode::EntryWithChoice,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -366,6 +373,15 @@ const EXPLANATIONS: &[&str] = &[
      `pieces` (the types written by file), `with` (the types that must be unmoved beside them) \
      and `zone` (where they stand); `outer`, if given, is two letters (the outermost piece from \
      the last file, then from the first).",
+    // BadEntryCell
+    "`drop TYPES at WHERE [COND]` lets a piece from the mover's reserve enter, with a move, on \
+     a cell the move empties. WHERE is `from` (the moving piece's origin) or `vacated` (the \
+     origin or the cell of a piece the move carries, such as a castling rook).",
+    // EntryWithChoice
+    "A move with an entry from the reserve is written with the entering piece (`b1-c3/H`), in \
+     the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
+     `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
+     also have `drop TYPES at WHERE [COND]`.",
 ];
 
 #[cfg(test)]

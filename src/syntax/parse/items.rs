@@ -24,6 +24,9 @@ impl Ctx {
             Rule::setup => rules.setup = Some(self.setup(item)?),
             Rule::followup => rules.followups.push(self.step(first(item))?),
             Rule::tally => rules.tallies.push(self.tally(item)?),
+            Rule::drop_rule if item.clone().into_inner().any(|q| q.as_rule() == Rule::drop_at) => {
+                rules.entries.push(self.entry_rule(item)?)
+            }
             Rule::drop_rule => rules.drops.push(self.drop_rule(item)?),
             Rule::require => rules.requires.push(self.require(item)?),
             Rule::illegal_rule => rules.illegals.push(self.illegal_rule(item)?),
@@ -248,6 +251,20 @@ impl Ctx {
             }
         }
         Ok((names, c.unwrap()))
+    }
+
+    /// `drop TYPES at WHERE [COND]`
+    fn entry_rule(self, p: P) -> Result<Entry, Diag> {
+        let span = self.span(&p);
+        let (mut types, mut at, mut cond) = (vec![], None, None);
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::ident => types.push(self.name(q)),
+                Rule::drop_at => at = Some(self.name(first(q))),
+                _ => cond = Some(self.cond(first(q))?),
+            }
+        }
+        Ok(Entry { types, at: at.unwrap(), cond: cond.unwrap(), span })
     }
 
     /// `require CLASS [if COND]`
