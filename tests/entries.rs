@@ -155,3 +155,28 @@ fn a_pinned_piece_s_gated_move_is_refused_for_the_king() {
     let e1 = g.board.cell("e1").unwrap();
     assert_eq!(gated.1.iter().map(|&(c, _)| c).collect::<Vec<_>>(), [e1]);
 }
+
+/// With a rule judged after the move (`illegal if check(opponent)`), an entry is judged
+/// with the entered piece on the board: a Hawk entering on g1 checks the King on a7
+/// along the diagonal, so the Knight's moves stay but their entries go.
+#[test]
+fn an_entered_piece_that_gives_check_is_judged_by_illegal_rules() {
+    let seirawan = repo_path("games/examples/seirawan.toml");
+    let text = format!(
+        "[game]\nextends = {:?}\nname = \"No checks\"\nrules = '''\nillegal \"gives check\" if check(opponent)\n'''\n",
+        seirawan.to_str().unwrap()
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("entries");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("no-checks-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let g = interp::open(path.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_file(&path).ok();
+    let knight = |fen: &str| -> Vec<String> {
+        let st = g.parse_position(fen).unwrap();
+        legal(&g, &st).into_iter().filter(|a| a.starts_with("g1")).collect()
+    };
+    assert_eq!(knight("8/k7/8/8/8/8/8/4K1N1[Hh] w G - 0 1"), ["g1-e2", "g1-f3", "g1-h3"]);
+    let off_line = knight("k7/8/8/8/8/8/8/4K1N1[Hh] w G - 0 1");
+    assert!(off_line.contains(&"g1-e2/H".to_string()), "{off_line:?}");
+}

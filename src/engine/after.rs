@@ -5,6 +5,7 @@
 use crate::board::{Cell, NONE};
 use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
+use crate::engine::legal::is_entry;
 use crate::engine::state::State;
 use crate::ir::Game;
 
@@ -108,6 +109,9 @@ impl Game {
     fn quiet_verdict(&self, st: &State, q: &Quiet, m: &Move, safe: bool, scratch: &mut State) -> Option<bool> {
         let t = &self.attack;
         let Move::Piece(p) = m else { return None };
+        if is_entry(m) {
+            return None;
+        }
         let me = st.to_move as usize;
         let (mine, theirs) = (st.royal[me], st.royal[1 - me]);
         if t.ray_cells.is_empty()
@@ -164,7 +168,8 @@ impl Game {
     /// no royal piece: a piece move without effects (not out of a stack), or a drop.
     fn untouched(&self, q: &Quiet, m: &Move) -> bool {
         let (from, to) = match m {
-            Move::Piece(p) if p.neff == 0 && p.stack == 0 => (p.from, p.to),
+            // An entering piece may attack from its cell: such moves are played out.
+            Move::Piece(p) if p.neff == 0 && p.stack == 0 && !is_entry(m) => (p.from, p.to),
             Move::Drop { to, .. } => (NONE, *to),
             _ => return false,
         };

@@ -152,7 +152,8 @@ impl Game {
 
 /// Whether a move brings a piece from the reserve in with it (`drop TYPES at WHERE`).
 #[inline]
-fn is_entry(m: &Move) -> bool {
+/// Whether a move brings a reserve piece in on a cell it empties (an entry, `drop … at`).
+pub(crate) fn is_entry(m: &Move) -> bool {
     matches!(m, Move::Piece(p) if matches!(p.chosen, Some(Chosen { how: ChosenAs::Entry(_), .. })))
 }
 
