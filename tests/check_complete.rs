@@ -267,6 +267,18 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
             none.clone(),
         ),
         (t("") + "[fen]\ncastling-files = { pieces = \"R\", zone = \"nowhere\", outer = \"Q\" }\n", none.clone()),
+        // Entries with a move: an unknown cell word, a type without a reserve, an unknown
+        // type; and entries in a game whose moves choose a pushed piece.
+        (t("drop R K Z at here [unmoved & zz]"), none.clone()),
+        (t("drop R at vacated [unmoved]\npush orth [enemy] then flee"), none.clone()),
+        (t("drop R at from [unmoved]").replace("piece R { move step1 }", "piece R { move @a N written(@a) }"), none.clone()),
+        // check(PLAYER), zones in functions, `illegal` rules.
+        (
+            t("illegal \"\" if check(zz) | check(white, black) | count(friend R in far) > max(friend R in far, 1)\n\
+               illegal if no-moves | can-move(R in far) | repetition(R in far) | count(K in nowhere) > 0")
+                .replace("end { loss if no-moves }", "end { loss if check(mover) & can-move(K in nowhere) }"),
+            none.clone(),
+        ),
         // Passing and conditional attacks: an attack's condition asking about attacks,
         // `sees` with the wrong arguments, `on pass` with piece types.
         (

@@ -131,6 +131,28 @@ fn glyph_kinds() {
 }
 
 #[test]
+fn check_zone_and_illegal_kinds() {
+    let rule = |r: &str| codes("piece K { move N }", &format!("piece K {{ move N }}\nzone top = rank 3\n{r}"));
+    assert!(rule("illegal \"gives check\" if check(opponent) | check(white) | check(me) | check(mover)").is_empty());
+    assert!(rule("end { loss if check(opponent) & count(enemy K in top) > 0 & can-move(K in top) }").is_empty());
+    assert_eq!(rule("on move if check(zz) { }"), ["E454"]);
+    assert_eq!(rule("on move if check(white, black) { }"), ["E454"]);
+    assert_eq!(rule("on move if check(2) { }"), ["E454"]);
+    assert_eq!(rule("end { loss if check(mover) }"), ["E455"]);
+    assert_eq!(rule("end { loss if max(friend K in top, 1) > 0 }"), ["E456"]);
+    assert_eq!(rule("end { loss if repetition(K in top) }"), ["E456"]);
+    assert_eq!(rule("end { loss if count(K in nowhere) > 0 }"), ["E402"]);
+    assert_eq!(rule("illegal \"\" if check"), ["E457"]);
+    assert_eq!(rule("illegal \"two\nlines\" if check"), ["E457"]);
+    assert_eq!(rule("illegal if no-moves"), ["E421"]);
+    assert_eq!(rule("on move if can-move(K in top) { }"), ["E421"]);
+    for (code, word) in [("E454", "opponent"), ("E455", "player to move"), ("E456", "count"), ("E457", "one line")] {
+        let c = interp::diag::Code::parse(code).unwrap();
+        assert!(c.explain().contains(word), "{code}: {}", c.explain());
+    }
+}
+
+#[test]
 fn pass_and_conditional_attack_kinds() {
     let rules = |s: &str| codes("piece K { move N }", &format!("piece K {{ move N }}\n{s}"));
     assert!(rules("pass").is_empty());

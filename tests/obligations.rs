@@ -9,9 +9,11 @@ mod common;
 use common::{legal, parse_fen, perft, play, repo_path};
 use interp::ir::Game;
 
-/// Loads a game written to a temporary file.
+/// Loads a game written to a temporary file (one name per call: tests run in parallel).
 fn load_text(name: &str, text: &str, options: &[String]) -> Result<Game, String> {
-    let path = std::env::temp_dir().join(format!("interp-obligations-{}-{name}.toml", std::process::id()));
+    static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("interp-obligations-{}-{n}-{name}.toml", std::process::id()));
     std::fs::write(&path, text).unwrap();
     let g = interp::open(path.to_str().unwrap(), options).map_err(|e| e.to_string());
     let _ = std::fs::remove_file(&path);

@@ -23,6 +23,10 @@ pub enum Kind {
     RemoveCell,
     /// The cell of a `drop` statement.
     DropCell,
+    /// Whose check `check(...)` asks about (besides player names).
+    CheckWord,
+    /// The cells of a `drop TYPES at WHERE [COND]` rule (entries with a move).
+    EntryCell,
 }
 
 impl Kind {
@@ -37,6 +41,8 @@ impl Kind {
         Kind::Action,
         Kind::RemoveCell,
         Kind::DropCell,
+        Kind::CheckWord,
+        Kind::EntryCell,
     ];
 
     /// The kind's tag in docs/LANGUAGE.md (`<!-- builtins: TAG -->` before its table).
@@ -51,6 +57,8 @@ impl Kind {
             Kind::Action => "action",
             Kind::RemoveCell => "remove-cell",
             Kind::DropCell => "drop-cell",
+            Kind::CheckWord => "check-word",
+            Kind::EntryCell => "entry-cell",
         }
     }
 }
@@ -152,6 +160,14 @@ pub const BUILTINS: &[Builtin] = &[
         "the player to move can capture a piece of one of these types",
     ),
     about(
+        f("check", CondFunction, ANY, "check(PLAYER)", (1, 1)),
+        "a royal piece of that player (opponent, me, mover or a player's name) is attacked",
+    ),
+    about(
+        f("can-move", CondFunction, Places::END, "can-move(PIECES in ZONE)", ALL_ARGS),
+        "the player to move has a legal move of one of these types (landing in the zone)",
+    ),
+    about(
         f("sees", CondFunction, ANY, "sees(X, DIRS, Y)", (3, 3)),
         "a piece of type X has a piece of type Y as the nearest piece along one of DIRS",
     ),
@@ -187,7 +203,20 @@ pub const BUILTINS: &[Builtin] = &[
     b("cell", RemoveCell, Places::STATEMENT, "the step's cell"),
     b("from", DropCell, Places::STATEMENT, "the cell the mover left"),
     b("to", DropCell, Places::STATEMENT, "the cell the mover reached"),
+    b("opponent", CheckWord, ANY, "any player other than the player in context"),
+    b("me", CheckWord, ANY, "the player in context"),
+    b("mover", CheckWord, NOT_END, "the player in context, who moves (not in end rules)"),
+    b("from", EntryCell, Places::PATTERN, "the moving piece's origin"),
+    b(
+        "vacated",
+        EntryCell,
+        Places::PATTERN,
+        "any cell the move's pieces leave: the mover's origin, a carried piece's cell",
+    ),
 ];
+
+/// Everywhere but end rules.
+const NOT_END: Places = Places(1 | 2 | 8);
 
 /// The built-in of a kind with a name.
 pub fn find(kind: Kind, name: &str) -> Option<&'static Builtin> {

@@ -30,6 +30,7 @@ impl Checker<'_> {
                 self.expr(b);
             }
             Cond::Func(n, args) => self.cond_func(n, args, place),
+            Cond::FuncIn(n, words, zone) => self.cond_func_in(n, words, zone, place),
             Cond::Name(n) => self.cond_name(n, place),
         }
     }
@@ -71,6 +72,7 @@ impl Checker<'_> {
                     self.expr(e);
                 }
             }
+            "check" => self.check_player(n, args, place),
             _ => {
                 for a in args {
                     if let Expr::Name(x) = a {
@@ -78,6 +80,57 @@ impl Checker<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// The argument of `check(...)`: one player name or word (`mover` not in end rules).
+    fn check_player(&mut self, n: &Name, args: &[Expr], place: Places) {
+        let word = match args {
+            [Expr::Name(x)] => x,
+            _ => {
+                let msg = "`check(...)` takes one player: a player's name, opponent, me or mover";
+                self.err(CheckCode::BadCheckPlayer, n.span, msg, "write check(opponent)");
+                return;
+            }
+        };
+        let t = word.text.as_str();
+        if self.d.players.iter().any(|p| p == t) {
+            return;
+        }
+        match builtins::find(Kind::CheckWord, t) {
+            Some(b) if !b.places.has(place) => self.err(
+                CheckCode::MoverInEndRule,
+                word.span,
+                "`check(mover)` in an end rule: here the player in context is the player to move",
+                "write check(me) for the player to move, check(opponent) for the others",
+            ),
+            Some(_) => {}
+            None => self.err(
+                CheckCode::BadCheckPlayer,
+                word.span,
+                format!("`check({t})`: `{t}` is no player"),
+                format!("write opponent, me, mover or one of {}", self.d.players.join(", ")),
+            ),
+        }
+    }
+
+    /// A function of piece types and a zone: `can-move(K in goal)`.
+    fn cond_func_in(&mut self, n: &Name, words: &[Name], zone: &Name, place: Places) {
+        match builtins::find(Kind::CondFunction, &n.text) {
+            Some(b) if b.name == "can-move" => {
+                self.placed(b, n, place);
+                words.iter().for_each(|w| {
+                    self.piece(w);
+                });
+                self.zone(zone);
+            }
+            Some(_) => self.err(
+                CheckCode::ZoneNotTaken,
+                zone.span,
+                format!("`in {}`: only count(...) and can-move(...) take a zone", zone.text),
+                format!("`{}(...)` takes no zone", n.text),
+            ),
+            None => self.cond_func(n, &[], place),
         }
     }
 

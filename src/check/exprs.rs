@@ -67,9 +67,23 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports `in ZONE` given to a function other than `count`.
+    fn no_zone(&mut self, z: &Name) {
+        self.err(
+            CheckCode::ZoneNotTaken,
+            z.span,
+            format!("`in {}`: only count(...) and can-move(...) take a zone", z.text),
+            "write the zone inside count(...): count(friend K in ZONE)",
+        );
+    }
+
     /// The argument of `enemy(...)` or `friend(...)`: a per-player counter.
     fn counter_arg(&mut self, n: &Name, arg: &Selector) -> bool {
         match arg {
+            Selector::In(_, z) => {
+                self.no_zone(z);
+                true
+            }
             Selector::Expr(Expr::Name(x)) => match self.d.var(&x.text) {
                 Some((_, true)) => false,
                 _ => {
@@ -92,6 +106,10 @@ impl Checker<'_> {
     fn selector(&mut self, s: &Selector) -> bool {
         match s {
             Selector::Expr(e) => self.expr(e),
+            Selector::In(_, z) => {
+                self.no_zone(z);
+                true
+            }
             Selector::Words(w) => {
                 self.err(
                     CheckCode::ExpectedExpression,
@@ -106,8 +124,13 @@ impl Checker<'_> {
 
     /// The words of `count(...)`: sides and piece letters.
     fn count(&mut self, args: &[Selector]) {
+        for s in args {
+            if let Selector::In(_, z) = s {
+                self.zone(z);
+            }
+        }
         let words = args.iter().flat_map(|s| match s {
-            Selector::Words(w) => w.iter().collect(),
+            Selector::Words(w) | Selector::In(w, _) => w.iter().collect(),
             Selector::Expr(Expr::Name(x)) => vec![x],
             _ => vec![],
         });

@@ -25,6 +25,8 @@ pub struct Merged<'a> {
     pub tallies: Vec<&'a ast::Tally>,
     pub passes: Vec<&'a (Option<Cond>, Span, String)>,
     pub followups: Vec<&'a ast::Step>,
+    pub illegals: Vec<&'a ast::IllegalRule>,
+    pub entries: Vec<&'a ast::Entry>,
 }
 
 /// Merges rules texts, base first.
@@ -48,6 +50,8 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         requires: vec![],
         drops: vec![],
         tallies: vec![],
+        illegals: vec![],
+        entries: vec![],
         passes: vec![],
     };
     for r in rules {
@@ -87,6 +91,8 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         m.custodians.extend(r.custodians.iter());
         m.requires.extend(r.requires.iter());
         m.drops.extend(r.drops.iter());
+        m.illegals.extend(r.illegals.iter());
+        m.entries.extend(r.entries.iter());
         m.passes.extend(r.passes.iter());
         for t in &r.tallies {
             m.tallies.retain(|q| q.name.text != t.name.text);

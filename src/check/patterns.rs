@@ -112,6 +112,12 @@ impl Checker<'_> {
                     "one notation holds one extra cell: leave written out of a game with `custodian ... choose` or `push`",
                 )
             }
+            Some("written") if !self.m.entries.is_empty() => self.err(
+                CheckCode::EntryWithChoice,
+                n.span,
+                "written(@m) in a game whose moves may bring in a piece from the reserve (`drop ... at`)",
+                "one notation holds one extra cell: leave written out of a game with entries",
+            ),
             Some(_) => {
                 if !set(args.first()) {
                     self.err(

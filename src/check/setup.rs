@@ -80,7 +80,7 @@ impl Checker<'_> {
     /// `[fen]`: the unmoved-piece letters' (`castling`) cells are cells, the move counters
     /// per-game counters.
     pub(super) fn fen(&mut self) {
-        for n in self.spec.unmoved_letters.iter().flat_map(|(_, cells)| cells) {
+        for n in self.spec.unmoved_letters.iter().chain(&self.spec.unmoved_gates).flat_map(|(_, cells)| cells) {
             if self.board.cell(&n.text).is_none() {
                 self.err(
                     CheckCode::UnknownCell,
@@ -89,6 +89,16 @@ impl Checker<'_> {
                     "name a cell of the board",
                 );
             }
+        }
+        if let Some(n) = &self.spec.fen_counter
+            && !matches!(self.d.var(&n.text), Some((_, true)))
+        {
+            self.err(
+                CheckCode::UnknownCounter,
+                n.span,
+                format!("`{}` is not a per-player counter", n.text),
+                "[fen] counter names a counter declared with `counter NAME per-player = N`",
+            );
         }
         if let Some(f) = &self.spec.castling_files {
             self.castling_files(f);

@@ -25,6 +25,9 @@ pub enum ChosenAs {
     Victim,
     /// `>CELL`: a piece the move pushes (a push rule's follow-up step is about it).
     Pushed,
+    /// `/X` (`/X@CELL` on a cell other than the origin): a piece of type X enters from the
+    /// mover's reserve on the cell, which the move empties (`drop TYPES at WHERE [COND]`).
+    Entry(u8),
     /// `FROM-CELL`: the move is written with this cell in place of its landing cell (a
     /// pattern's `written(@m)`), so it is an action of its own.
     Written,

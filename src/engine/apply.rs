@@ -29,7 +29,8 @@ impl Game {
     }
 
     /// Applies a move for a legality test: the same, except that per-piece tallies of
-    /// the mover are not brought up to date (they never change what the opponent attacks).
+    /// the mover are not brought up to date (they never change what the opponent attacks),
+    /// nor triggers run when they only set counters that no attack reads.
     pub fn apply_for_legality(&self, st: &mut State, m: &Move, effects: &[Effect]) {
         self.apply_with(st, m, effects, false)
     }
@@ -41,7 +42,7 @@ impl Game {
         let me = st.to_move;
         self.start_turn(st);
         let then = match m {
-            Move::Piece(p) => self.apply_piece(st, me, p, effects),
+            Move::Piece(p) => self.apply_piece(st, me, p, effects, tallies || !self.attack.idle_triggers),
             Move::Drop { ty, to } => {
                 self.apply_drop(st, me, *ty, *to);
                 None
@@ -69,10 +70,17 @@ impl Game {
     /// Moves a piece with its effects and fires the triggers. Returns the follow-up step
     /// the move schedules, with its cell and the number of pieces the move removed.
     #[inline]
-    fn apply_piece(&self, st: &mut State, me: u8, m: &PieceMove, effects: &[Effect]) -> Option<(StepId, Cell, u8)> {
+    fn apply_piece(
+        &self,
+        st: &mut State,
+        me: u8,
+        m: &PieceMove,
+        effects: &[Effect],
+        triggers: bool,
+    ) -> Option<(StepId, Cell, u8)> {
         let mut done = Moved::default();
         self.shift_piece(st, me, m, effects, &mut done);
-        if !self.triggers.is_empty() {
+        if triggers && !self.triggers.is_empty() {
             self.fire(st, me, done.mover_type, done.captured(), m.from, m.to);
         }
         if done.royal_touched {

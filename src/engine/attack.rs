@@ -138,7 +138,15 @@ impl Game {
         self.path_back(cx, probe, kinds, target, probe.steps.len() - 1)
     }
 
-    fn ray_back(&self, cx: &Ctx, kinds: &[bool], origin: Option<CondId>, mut c: Cell, d: u8, mut left: u16) -> bool {
+    pub(crate) fn ray_back(
+        &self,
+        cx: &Ctx,
+        kinds: &[bool],
+        origin: Option<CondId>,
+        mut c: Cell,
+        d: u8,
+        mut left: u16,
+    ) -> bool {
         while left > 0 {
             let s = self.board.source_raw(c, d);
             if s == NONE {

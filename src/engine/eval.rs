@@ -106,6 +106,7 @@ impl<'a> Ctx<'a> {
                 Some(c) => c,
                 None => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
             },
+            Cond::CheckOf(who) => budget::nested(g, self.st, self.me, self.origin, || self.check_of(*who)),
             Cond::Tally(i, op, v) => {
                 c != NONE && {
                     let k = self.at(c, stepped);
@@ -131,7 +132,7 @@ impl<'a> Ctx<'a> {
             Cond::CanBeat => self.can_beat(),
             Cond::Sees(from, dirs, to) => g.sees(self.st, *from, dirs, *to),
             // These need the move list or history; the engine evaluates them in `status`.
-            Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) => false,
+            Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
         }
     }
 
@@ -179,6 +180,35 @@ impl<'a> Ctx<'a> {
         false
     }
 
+    /// Whether a royal piece of the players `who` selects is attacked.
+    fn check_of(&self, who: Who) -> bool {
+        match who {
+            Who::Me => self.g.in_check(self.st, self.me),
+            Who::Player(p) => self.g.in_check(self.st, p),
+            _ => (0..self.g.np() as u8).any(|p| p != self.me && self.g.in_check(self.st, p)),
+        }
+    }
+
+    /// Pieces of the selected factions and types on the cells of each faction's part of a
+    /// zone (a neutral faction's: the player in context's part), stacks included.
+    fn count_in(&self, who: Who, mask: u64, zones: &[Vec<Cell>]) -> i64 {
+        let g = self.g;
+        let np = g.np();
+        let mut n = 0i64;
+        for f in self.players(who, g.nf()) {
+            let Some(cells) = zones.get(if f < np { f } else { self.me as usize }) else { continue };
+            let counts =
+                |k: u8| k != 0 && g.kind_owner[k as usize] as usize == f && mask & (1 << g.kind_type[k as usize]) != 0;
+            for &c in cells {
+                n += counts(self.st.board[c as usize]) as i64;
+            }
+            if !self.st.stacks.is_empty() {
+                n += self.st.stacks.iter().filter(|&&(c, k)| cells.contains(&c) && counts(k)).count() as i64;
+            }
+        }
+        n
+    }
+
     /// Evaluates an expression.
     pub fn eval(&self, e: &Expr) -> i64 {
         match e {
@@ -202,6 +232,7 @@ impl<'a> Ctx<'a> {
                 }
                 n
             }
+            Expr::CountIn(who, mask, zones) => self.count_in(*who, *mask, zones),
             Expr::Max(a, b) => self.eval(a).max(self.eval(b)),
             Expr::Min(a, b) => self.eval(a).min(self.eval(b)),
             Expr::Add(a, b) => self.eval(a).saturating_add(self.eval(b)),

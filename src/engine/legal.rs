@@ -2,7 +2,7 @@
 //! safety (with the fast filter for quiet moves that cannot expose the royal piece).
 
 use crate::board::{Cell, NONE};
-use crate::engine::action::{Move, MoveList};
+use crate::engine::action::{Chosen, ChosenAs, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
@@ -118,10 +118,26 @@ impl Game {
         }
     }
 
+    /// For the fast legality filter at `st`, where `me`'s royal piece on `royal` is not
+    /// attacked: the cells of its pinned pieces, and the cells whose change can alter an
+    /// attack on it by the pieces on the board (a quiet move of another piece touching none
+    /// of either cannot expose it).
+    pub(crate) fn quiet_cells(&self, st: &State, me: u8, royal: Cell) -> ([u64; 4], [u64; 4]) {
+        let pins = self.attack.pins(self, st, me, royal);
+        let mut lines = [0; 4];
+        let (a, b) = (self.attack.forward_cells(self, st, me, royal), self.attack.probe_cells(st, me, royal));
+        lines.iter_mut().zip(a.iter().zip(&b)).for_each(|(x, (a, b))| *x = a | b);
+        (pins, lines)
+    }
+
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
         self.pseudo_moves(st, out);
+        if !self.illegals.is_empty() {
+            self.judge_after(st, out, scratch);
+            return None;
+        }
         if !self.has_royal {
             return None;
         }
@@ -133,17 +149,16 @@ impl Game {
         let gates = self.gates_at(st);
         let check = (self.attack.filter() && royal != NONE).then(|| self.attacked_gated(st, royal, me, gates));
         let fast = check == Some(false);
-        let pins = if fast { self.attack.pins(self, st, me, royal) } else { [0; 4] };
-        let mut lines = [0; 4];
-        if fast {
-            let (a, b) = (self.attack.forward_cells(self, st, me, royal), self.attack.probe_cells(st, me, royal));
-            lines.iter_mut().zip(a.iter().zip(&b)).for_each(|(x, (a, b))| *x = a | b);
-        }
-        let on = |bits: &[u64; 4], c: Cell| bits[c as usize / 64] & (1 << (c % 64)) != 0;
+        let (pins, lines) = if fast { self.quiet_cells(st, me, royal) } else { ([0; 4], [0; 4]) };
         let mut keep = 0;
+        // A move with an entry from the reserve follows its plain move and shares its
+        // verdict: the entering piece shields nothing (it arrives after the move).
+        let (entries, mut plain_ok) = (!self.entries.is_empty(), false);
         for i in 0..out.moves.len() {
             let m = out.moves[i];
-            let ok = if fast
+            let ok = if entries && is_entry(&m) {
+                plain_ok
+            } else if fast
                 && let Move::Piece(p) = m
                 && p.neff == 0
                 && p.from != royal
@@ -157,6 +172,7 @@ impl Game {
                 self.apply_for_legality(scratch, &m, out.effects_of(&m));
                 !self.in_check_gated(scratch, me, gates)
             };
+            plain_ok = ok;
             if ok {
                 out.moves[keep] = m;
                 keep += 1;
@@ -165,6 +181,13 @@ impl Game {
         out.moves.truncate(keep);
         check
     }
+}
+
+/// Whether a move brings a piece from the reserve in with it (`drop TYPES at WHERE`).
+#[inline]
+/// Whether a move brings a reserve piece in on a cell it empties (an entry, `drop … at`).
+pub(crate) fn is_entry(m: &Move) -> bool {
+    matches!(m, Move::Piece(p) if matches!(p.chosen, Some(Chosen { how: ChosenAs::Entry(_), .. })))
 }
 
 impl Game {
@@ -184,7 +207,12 @@ impl Game {
         let mut out = vec![];
         for &m in pseudo.moves.iter().filter(|m| !legal.moves.contains(m)) {
             scratch.clone_from(st);
-            self.apply_for_legality(&mut scratch, &m, pseudo.effects_of(&m));
+            // A move with an entry is judged as the move without it.
+            let judged = match m {
+                Move::Piece(p) if is_entry(&m) => Move::Piece(PieceMove { chosen: None, ..p }),
+                _ => m,
+            };
+            self.apply_for_legality(&mut scratch, &judged, pseudo.effects_of(&m));
             let royal = |c: usize| {
                 let k = scratch.board[c];
                 k != 0 && self.kind_owner[k as usize] == me && self.types[self.kind_type[k as usize] as usize].royal
@@ -201,4 +229,10 @@ impl Game {
         }
         out
     }
+}
+
+/// Whether a cell's bit is set.
+#[inline]
+pub(crate) fn on(bits: &[u64; 4], c: Cell) -> bool {
+    bits[c as usize / 64] & (1 << (c % 64)) != 0
 }

@@ -9,6 +9,7 @@
 //! steps); `apply` (applying actions); `legal` and `oblige`; `repetition`; `status`; `node`, `perft`.
 
 pub mod action;
+mod after;
 pub mod apply;
 pub mod attack;
 pub mod budget;

@@ -1,5 +1,7 @@
 //! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
 
+mod entries;
+
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::budget::{self, MAX_PATH_DEPTH, PATTERN_BUDGET};
@@ -610,6 +612,9 @@ impl<'a> Gen<'a> {
         let eff = self.out.effects.len() as u32;
         self.out.effects.extend_from_slice(&self.effects[..self.neffects]);
         self.out.moves.push(Move::Piece(PieceMove { eff, ..m }));
+        if !self.cx.g.entries.is_empty() && chosen.is_none() && !self.in_step {
+            self.add_entries(from, to);
+        }
     }
 
     fn record(&mut self, e: Effect) -> bool {

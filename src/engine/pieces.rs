@@ -2,7 +2,7 @@
 //! a piece or dropping one (no triggers, no turn bookkeeping: see `apply`).
 
 use crate::board::{Cell, NONE};
-use crate::engine::action::{Effect, PieceMove};
+use crate::engine::action::{Chosen, ChosenAs, Effect, PieceMove};
 use crate::engine::state::State;
 use crate::ir::limits::MAX_CAPTURED;
 use crate::ir::{Game, Kind, StepId};
@@ -179,6 +179,9 @@ impl Game {
         st.board[m.to as usize] = self.landed_kind(st, mover, m.promo, done);
         for e in effects {
             self.apply_effect(st, *e, done);
+        }
+        if let Some(Chosen { cell, how: ChosenAs::Entry(t) }) = m.chosen {
+            self.place_drop(st, me, t, cell);
         }
     }
 

@@ -1,10 +1,10 @@
 //! Game ends: the status of a node from the end rules.
 
 use crate::board::NONE;
-use crate::engine::action::MoveList;
+use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{Cond, Game, Outcome};
+use crate::ir::{Cond, Game, Outcome, ZoneId};
 
 /// How a node of the game tree stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,10 +62,25 @@ impl Game {
                 history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
             }
             Cond::CanCapture(mask) => moves.moves.iter().any(|m| self.is_capture(st, m, moves.effects_of(m), *mask)),
+            Cond::CanMove(mask, zones) => self.can_move(st, moves, *mask, zones),
             Cond::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
             Cond::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
             Cond::Not(x) => !self.end_holds(st, x, moves, history),
             other => Ctx::new(self, st, st.to_move, NONE).holds(other, NONE, false),
         }
+    }
+
+    /// Whether a legal move (of the player to move) moves or drops a piece of a type in
+    /// `mask`, landing in the player's part of the zone when one is given.
+    fn can_move(&self, st: &State, moves: &MoveList, mask: u64, zones: &[ZoneId]) -> bool {
+        let zone = zones.get(st.to_move as usize).map(|z| self.zone(*z));
+        moves.moves.iter().any(|m| {
+            let (k, to) = match m {
+                Move::Piece(p) => (if p.stack != 0 { p.stack } else { st.board[p.from as usize] }, p.to),
+                Move::Drop { ty, to } => (self.kind(*ty, st.to_move, false), *to),
+                Move::Choose(_) | Move::Outcome(_) | Move::Chance(_) | Move::Pass => return false,
+            };
+            k != 0 && mask & (1 << self.kind_type[k as usize]) != 0 && zone.is_none_or(|z| z[to as usize])
+        })
     }
 }

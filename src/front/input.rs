@@ -1,5 +1,5 @@
-//! What a person typed as an action, read forgivingly: any case, with or without `-`
-//! and `=`, a setup choice without its step name; and when it is no legal action, a
+//! What a person typed as an action, read forgivingly: any case, with or without `-`,
+//! `=` and `/`, a setup choice without its step name; and when it is no legal action, a
 //! reply that says why (not a cell, no piece there, another side's piece, a piece with
 //! no moves, a target out of reach, the royal piece left attacked) with near misses.
 
@@ -16,9 +16,10 @@ pub enum Reading {
     Refuse(String),
 }
 
-/// The text folded for matching: lower case, without `-`, `=` and spaces.
+/// The text folded for matching: lower case, without `-`, `=`, `/` and spaces (so `b1c3h`
+/// reads as `b1-c3/H`).
 pub fn fold(s: &str) -> String {
-    s.chars().filter(|c| !matches!(c, '-' | '=') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+    s.chars().filter(|c| !matches!(c, '-' | '=' | '/') && !c.is_whitespace()).flat_map(char::to_lowercase).collect()
 }
 
 /// A notation without its suffix (`=Q` promotion, `>B1` push, `xc5` victim choice).
@@ -269,6 +270,15 @@ mod tests {
         let near = reading(&g, None, "e9-e4").unwrap_err();
         assert!(near.contains("`e9` is not a cell of this board") && near.ends_with("did you mean e2-e4?"), "{near}");
         // (Stack prefixes, push suffixes and step choices: tests/play_session.rs.)
+    }
+
+    #[test]
+    fn reads_a_gate_with_or_without_its_slash() {
+        let g = game("examples/seirawan.toml");
+        for typed in ["b1-c3/H", "b1c3h", "B1C3/h"] {
+            assert_eq!(reading(&g, None, typed), Ok("b1-c3/H".to_string()), "{typed}");
+        }
+        assert_eq!(reading(&g, None, "b1c3"), Ok("b1-c3".to_string()));
     }
 
     #[test]

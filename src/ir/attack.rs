@@ -40,6 +40,19 @@ pub struct AttackTables {
     pub reach: Vec<Vec<Vec<[u64; CELL_WORDS]>>>,
     /// The same inverted: per attacking player, per program, per target, the origins.
     pub reach_from: Vec<Vec<Vec<Vec<Cell>>>>,
+    /// Per victim player and royal cell: bitset of every cell whose contents any other
+    /// player's probe towards it looks at (slides' whole lines included), for the fast
+    /// filter of `illegal` rules about check; empty when that filter does not apply.
+    pub touch: Vec<Vec<Vec<u64>>>,
+    /// Whether the triggers can be left out when a move is played only to see whether it
+    /// leaves a royal piece attacked: they only set counters, which no attack reads.
+    pub idle_triggers: bool,
+    /// In a two-player game whose attacks are all leaps and slides, and whose `illegal`
+    /// rules are all `check(opponent)`: per victim, royal cell and cell, a bit for each of
+    /// the other player's slides (its index in `rays`) whose line from the royal cell
+    /// holds the cell. A quiet move gives check only along the slides through its two
+    /// cells, or by a leap from its landing cell. Empty when that does not apply.
+    pub ray_cells: Vec<Vec<Vec<u32>>>,
     /// Per attacking player, per non-reversible program that waits for no register: per
     /// origin and target (`origin * cells + target`), the cells it looks at on its way
     /// from one to the other, for the fast legality filter (filled when it applies).

@@ -2,6 +2,7 @@
 
 pub use crate::vocab::CmpOp;
 
+use crate::board::Cell;
 use crate::ir::{Slot, ZoneId};
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
@@ -53,6 +54,12 @@ pub enum Cond {
     CanCapture(u64),
     /// The occupant's tally compared with a number.
     Tally(u8, CmpOp, i64),
+    /// A royal piece of a player is attacked: the player in context (`Me`), any other
+    /// player (`Others`), or a player by index.
+    CheckOf(Who),
+    /// The player to move has a legal move of a piece of these types, landing in its part
+    /// of the zone when one is given (per player; end rules only).
+    CanMove(u64, Vec<ZoneId>),
     /// `sees(X, DIRS, Y)`: some piece of a type in the first mask has, along one of the
     /// (absolute) directions, a piece of a type in the second mask as the nearest piece.
     Sees(u64, Vec<u8>, u64),
@@ -82,6 +89,9 @@ pub enum Expr {
     Var(Slot, bool, Who),
     /// Number of pieces of a player set and type mask.
     Count(Who, u64),
+    /// Number of pieces of a player set and type mask standing in a zone: per player, the
+    /// cells of its part (a neutral faction's pieces count in the player in context's part).
+    CountIn(Who, u64, Vec<Vec<Cell>>),
     /// Maximum.
     Max(Box<Expr>, Box<Expr>),
     /// Minimum.

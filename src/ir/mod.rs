@@ -133,4 +133,8 @@ pub struct Game {
     pub faction_colours: Vec<Option<String>>,
     /// Attack tables derived from the probes.
     pub attack: AttackTables,
+    /// Legality judged after the move (`illegal` rules), in order.
+    pub illegals: Vec<IllegalRule>,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<EntryRule>,
 }

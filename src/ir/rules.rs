@@ -53,6 +53,19 @@ pub struct PushRule {
     pub step: StepId,
 }
 
+/// An entry rule, compiled: with a move, a piece of one of the types may enter from the
+/// mover's reserve on a cell the move empties, where the condition held before the move.
+#[derive(Debug, Clone)]
+pub struct EntryRule {
+    /// The types that may enter, each with its reserve's slot.
+    pub types: Vec<(u8, Slot)>,
+    /// Any cell the move's pieces leave (the origin and carried pieces' cells), not only the
+    /// origin.
+    pub vacated: bool,
+    /// Condition id per player, judged on the cell before the move.
+    pub cond: Vec<CondId>,
+}
+
 /// Promotion on arrival in a zone.
 #[derive(Debug, Clone)]
 pub struct Promotion {
@@ -204,6 +217,15 @@ pub struct FenMap {
     pub halfmove: Option<Slot>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Slot>,
+    /// A per-player counter shown as one field, its values joined by `+`, after the
+    /// registers.
+    pub counter: Option<Slot>,
+    /// The reserves are written as a pocket after the rows (`RNBQKBNR[HEhe]`), not as
+    /// `reserve-X=` variables.
+    pub pocket: bool,
+    /// Letters of `unmoved_letters` written only while the owner of the piece starting on
+    /// their first cell holds a piece in a reserve (`[fen] gates`).
+    pub gate_letters: Vec<char>,
 }
 
 /// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the
@@ -261,4 +283,19 @@ impl MoveClass {
             MoveClass::Types(_) | MoveClass::Capture => 1,
         }
     }
+}
+
+/// `illegal ["NAME"] if COND`, compiled: a move after which the condition holds for the
+/// mover is not legal.
+#[derive(Debug, Clone)]
+pub struct IllegalRule {
+    /// The condition, judged on the position after the move with the mover in context.
+    pub cond: CondId,
+    /// The name the author gave it, if any.
+    pub name: Option<String>,
+    /// The condition's source text, whitespace collapsed.
+    pub text: String,
+    /// The condition reads nothing but whose royal pieces are attacked (and constants):
+    /// a move that changes no royal piece's attackers leaves it as it was before the move.
+    pub checks_only: bool,
 }

@@ -108,6 +108,9 @@ pub(super) enum FenKey {
     Castling,
     Halfmove,
     Fullmove,
+    Counter,
+    Pocket,
+    Gates,
     CastlingFiles,
 }
 
@@ -116,6 +119,9 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("castling", FenKey::Castling),
     ("halfmove", FenKey::Halfmove),
     ("fullmove", FenKey::Fullmove),
+    ("counter", FenKey::Counter),
+    ("pocket", FenKey::Pocket),
+    ("gates", FenKey::Gates),
     ("castling-files", FenKey::CastlingFiles),
 ];
 

@@ -42,6 +42,11 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     }
     parent.halfmove = child.halfmove.or(parent.halfmove);
     parent.fullmove = child.fullmove.or(parent.fullmove);
+    parent.fen_counter = child.fen_counter.or(parent.fen_counter);
+    parent.pocket = child.pocket.or(parent.pocket);
+    if !child.unmoved_gates.is_empty() {
+        parent.unmoved_gates = child.unmoved_gates;
+    }
     if !child.display_zones.is_empty() {
         parent.display_zones = child.display_zones;
     }

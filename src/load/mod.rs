@@ -90,6 +90,14 @@ pub struct Spec {
     pub halfmove: Option<Name>,
     /// Variable shown as the fullmove number.
     pub fullmove: Option<Name>,
+    /// A per-player counter shown as one field `V1+V2` after the registers (the `[fen]`
+    /// table's `counter` key: Fairy-Stockfish's check counts).
+    pub fen_counter: Option<Name>,
+    /// Whether the reserves are shown as a pocket after the rows (`[fen] pocket`), when given.
+    pub pocket: Option<bool>,
+    /// Letters for unmoved pieces written only while their owner holds a reserve piece
+    /// (`[fen] gates`), with their cells.
+    pub unmoved_gates: Vec<(Name, Vec<Name>)>,
     /// Diagram glyphs for empty cells of zones: (zone, glyph).
     pub display_zones: Vec<(Name, Name)>,
     /// Picture fills of zones' cells: (zone, colour).

@@ -300,6 +300,9 @@ impl Reader<'_> {
                 Some(FenKey::Castling) => self.castling(k, v),
                 Some(FenKey::Halfmove) => self.spec.halfmove = self.want_str(v),
                 Some(FenKey::Fullmove) => self.spec.fullmove = self.want_str(v),
+                Some(FenKey::Counter) => self.spec.fen_counter = self.want_str(v),
+                Some(FenKey::Pocket) => self.spec.pocket = self.want_bool(v),
+                Some(FenKey::Gates) => self.spec.unmoved_gates = self.letter_cells(k, v, "gates"),
                 Some(FenKey::CastlingFiles) => self.castling_files(k, v),
                 None => self.unknown_key(k, "in [fen]", FEN_KEYS),
             }
@@ -315,6 +318,12 @@ impl Reader<'_> {
             let cells = self.want_names(lv);
             self.spec.unmoved_letters.push((n, cells));
         }
+    }
+
+    /// `LETTER = CELLS` entries of a `[fen]` table (`gates`).
+    fn letter_cells(&mut self, k: &Spanned<DeString>, v: &Spanned<DeValue>, what: &str) -> Vec<(Name, Vec<Name>)> {
+        let Some(t) = self.want_table(v, self.span(k.span()), what) else { return vec![] };
+        t.iter().map(|(lk, lv)| (self.key_name(lk), self.want_names(lv))).collect()
     }
 
     /// `castling-files = { pieces = ..., with = ..., zone = ..., outer = ... }` in `[fen]`.

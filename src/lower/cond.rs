@@ -4,7 +4,7 @@
 use super::Lowerer;
 use crate::board::Cell;
 use crate::check::builtins;
-use crate::ir::limits::{MAX_KINDS, byte_below, saturating_byte};
+use crate::ir::limits::{MAX_KINDS, byte_below, faction_byte, saturating_byte};
 use crate::ir::{self, CmpOp, CondId, Who, ZoneId};
 use crate::syntax::ast::{self, Name};
 
@@ -25,6 +25,7 @@ impl Lowerer<'_> {
             }
             ast::Cond::Cmp(a, op, b) => ir::Cond::Cmp(self.expr(a), *op, self.expr(b)),
             ast::Cond::Func(n, args) => self.cond_func(n, args),
+            ast::Cond::FuncIn(_, words, zone) => self.can_move(words, Some(zone)),
             ast::Cond::Name(n) => keyword(&n.text).unwrap_or_else(|| self.cond_name(n, p)),
         }
     }
@@ -57,6 +58,17 @@ impl Lowerer<'_> {
                 }
                 ir::Cond::CanCapture(mask)
             }
+            "check" => ir::Cond::CheckOf(self.check_player(args)),
+            "can-move" => {
+                let words: Vec<Name> = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        ast::Expr::Name(x) => Some(x.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                self.can_move(&words, None)
+            }
             "sees" => {
                 let mask = |e: Option<&ast::Expr>| match e {
                     Some(ast::Expr::Name(x)) => self.d.type_index(&x.text).map_or(0, |t| 1u64 << t),
@@ -70,6 +82,37 @@ impl Lowerer<'_> {
             }
             _ => ir::Cond::True,
         }
+    }
+
+    /// Whose check `check(...)` asks about: a player, the others, or the player in context.
+    fn check_player(&self, args: &[ast::Expr]) -> Who {
+        let Some(ast::Expr::Name(x)) = args.first() else {
+            self.expect(false, "checking makes check(...) name a player");
+            return Who::Me;
+        };
+        if let Some(i) = self.d.players.iter().position(|p| *p == x.text) {
+            return Who::Player(faction_byte(i));
+        }
+        match x.text.as_str() {
+            "opponent" => Who::Others,
+            "me" | "mover" => Who::Me,
+            _ => {
+                self.expect(false, "checking resolves the player of check(...)");
+                Who::Me
+            }
+        }
+    }
+
+    /// `can-move(TYPES [in ZONE])`: the types' mask and each player's part of the zone.
+    fn can_move(&self, words: &[Name], zone: Option<&Name>) -> ir::Cond {
+        let mask = words.iter().filter_map(|w| self.d.type_index(&w.text)).fold(0u64, |m, t| m | 1 << t);
+        let zones = match zone {
+            Some(z) => {
+                (0..self.np()).filter_map(|p| self.found(self.d.zone_for(z, p), "checking resolves zones")).collect()
+            }
+            None => vec![],
+        };
+        ir::Cond::CanMove(mask, zones)
     }
 
     /// A declared name: a piece type, a zone, a cell, a register, an option or a counter.

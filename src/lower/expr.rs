@@ -60,7 +60,7 @@ impl Lowerer<'_> {
     /// types (every type when none is named).
     fn count(&self, args: &[Selector]) -> ir::Expr {
         let words = args.iter().flat_map(|s| match s {
-            Selector::Words(w) => w.clone(),
+            Selector::Words(w) | Selector::In(w, _) => w.clone(),
             Selector::Expr(ast::Expr::Name(x)) => vec![x.clone()],
             _ => vec![],
         });
@@ -84,13 +84,33 @@ impl Lowerer<'_> {
         if mask == 0 {
             mask = if self.d.types.len() >= MAX_PIECE_TYPES { u64::MAX } else { (1u64 << self.d.types.len()) - 1 };
         }
-        ir::Expr::Count(who, mask)
+        let zone = args.iter().find_map(|s| match s {
+            Selector::In(_, z) => Some(z),
+            _ => None,
+        });
+        match zone {
+            Some(z) => ir::Expr::CountIn(who, mask, self.zone_cells(z)),
+            None => ir::Expr::Count(who, mask),
+        }
+    }
+
+    /// The cells of each player's part of a zone.
+    fn zone_cells(&self, z: &Name) -> Vec<Vec<crate::board::Cell>> {
+        (0..self.np())
+            .map(|p| match self.found(self.d.zone_for(z, p), "checking resolves zones") {
+                Some(id) => {
+                    let set = &self.d.zone_sets[id.index()];
+                    (0..set.len()).filter(|&c| set[c]).map(|c| c as crate::board::Cell).collect()
+                }
+                None => vec![],
+            })
+            .collect()
     }
 
     fn selector(&self, s: &Selector) -> ir::Expr {
         match s {
             Selector::Expr(e) => self.expr(e),
-            Selector::Words(_) => ir::Expr::Int(0),
+            Selector::Words(_) | Selector::In(..) => ir::Expr::Int(0),
         }
     }
 }

@@ -5,6 +5,7 @@
 mod cond;
 mod display;
 mod expr;
+mod illegal;
 mod pattern;
 mod pieces;
 mod rules;
@@ -42,7 +43,9 @@ pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     l.demotions(spec);
     l.beats(&mut g);
     l.drops(&mut g);
+    l.entries(&mut g);
     l.requires(&mut g);
+    l.illegals(&mut g);
     l.passes(&mut g);
     l.triggers(&mut g);
     l.ends(&mut g);

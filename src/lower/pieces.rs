@@ -67,6 +67,8 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         display_fills: vec![],
         faction_colours: vec![],
         attack: Default::default(),
+        illegals: vec![],
+        entries: vec![],
     }
 }
 

@@ -4,7 +4,8 @@
 use super::Lowerer;
 use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
 use crate::ir::{
-    Cond, CustodianRule, EndRule, Expr, Game, MoveClass, Obligation, PushRule, StepId, TallyRule, Trigger, Var,
+    Cond, CustodianRule, EndRule, EntryRule, Expr, Game, MoveClass, Obligation, PushRule, StepId, TallyRule, Trigger,
+    Var,
 };
 use crate::syntax::ast::{self, Name};
 
@@ -41,6 +42,25 @@ impl Lowerer<'_> {
             let mask = self.type_mask(&with_reserve);
             let ids = self.cond_ids(cond);
             g.drops.push((mask, ids));
+        }
+    }
+
+    /// Entries with a move: the types with their reserves' slots, which cells, and where,
+    /// per player.
+    pub(super) fn entries(&mut self, g: &mut Game) {
+        for e in &self.m.entries {
+            let types = e
+                .types
+                .iter()
+                .filter_map(|n| {
+                    let t = self.found(self.d.type_index(&n.text), "checking resolves every piece")?;
+                    let r = self.d.reserves.iter().find(|r| r.0 as usize == t);
+                    let slot = self.found(r, "checking gives every entering type a reserve")?.1;
+                    Some((byte_below(t, 64), slot))
+                })
+                .collect();
+            let cond = self.cond_ids(&e.cond);
+            g.entries.push(EntryRule { types, vacated: e.at.text == "vacated", cond });
         }
     }
 
@@ -87,7 +107,7 @@ impl Lowerer<'_> {
             let cc = self.cond(&e.cond, 0);
             let automatic =
                 e.auto || mentions(&cc, &|x| matches!(x, Cond::Repetition(_))) || mentions_clock(&cc, &self.d.vars);
-            let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_)));
+            let needs_moves = mentions(&cc, &|x| matches!(x, Cond::NoMoves | Cond::CanCapture(_) | Cond::CanMove(..)));
             let cond = self.t.cond(cc);
             g.ends.push(EndRule {
                 outcome: e.outcome,

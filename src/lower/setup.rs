@@ -49,19 +49,28 @@ impl Lowerer<'_> {
     /// The position string's letters for unmoved pieces (with the cells that must be unmoved) and
     /// the counters shown as its clocks.
     pub(super) fn fen(&self, spec: &Spec, g: &mut Game) {
-        for (l, cells) in &spec.unmoved_letters {
+        for (l, cells) in spec.unmoved_letters.iter().chain(&spec.unmoved_gates) {
             let v = cells
                 .iter()
                 .filter_map(|n| self.found(self.board.cell(&n.text), "checking resolves every cell"))
                 .collect();
             g.fen.unmoved_letters.push((l.text.chars().next().unwrap_or('-'), v));
         }
+        g.fen.gate_letters = spec.unmoved_gates.iter().map(|(l, _)| l.text.chars().next().unwrap_or('-')).collect();
+        // Written the first player's letters first (upper case), those of more cells first
+        // (castling rights before single cells), else in the table's (alphabetical) order.
+        g.fen.unmoved_letters.sort_by_key(|(l, cells)| (l.is_lowercase(), std::cmp::Reverse(cells.len())));
         let clock = |n: &Option<crate::syntax::ast::Name>| match n.as_ref().and_then(|n| self.d.var(&n.text)) {
             Some((s, false)) => Some(s),
             _ => None,
         };
         g.fen.halfmove = clock(&spec.halfmove);
         g.fen.fullmove = clock(&spec.fullmove);
+        g.fen.counter = match spec.fen_counter.as_ref().and_then(|n| self.d.var(&n.text)) {
+            Some((s, true)) => Some(s),
+            _ => None,
+        };
+        g.fen.pocket = spec.pocket.unwrap_or(false);
         g.fen.files = spec.castling_files.as_ref().map(|f| self.file_letters(f));
     }
 

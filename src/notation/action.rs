@@ -1,5 +1,5 @@
 //! Action notation (INTERFACE.md): `FROM-TO`, `X:` stack prefix, `=X` promotion, `xCELL` / `>CELL`
-//! choice, `X@CELL` drops, `STEP:CELL` / `STEP:OUTCOME` decisions.
+//! choice, `/X` / `/X@CELL` entry from the reserve, `X@CELL` drops, `STEP:CELL` / `STEP:OUTCOME` decisions.
 
 use crate::engine::{ChosenAs, Move, MoveList, PieceMove, State};
 use crate::ir::{Game, StepBody};
@@ -41,6 +41,14 @@ impl Game {
             match c.how {
                 ChosenAs::Pushed => s.push('>'),
                 ChosenAs::Victim => s.push('x'),
+                ChosenAs::Entry(t) => {
+                    s.push('/');
+                    s.push(self.types[t as usize].letter);
+                    if c.cell == m.from {
+                        return s;
+                    }
+                    s.push('@');
+                }
                 // Written in place of the landing cell, above.
                 ChosenAs::Written => return s,
             }

@@ -4,6 +4,7 @@ pub mod action;
 pub mod events;
 pub mod line;
 pub mod near;
+mod pocket;
 pub mod position;
 pub mod validate;
 pub mod verdict;

@@ -182,6 +182,9 @@ pub enum PositionError {
         /// How many the setup has.
         max: usize,
     },
+    /// A pocket letter (`[fen] pocket`) that is no piece type with a reserve.
+    #[error("unknown piece `{0}` in the pocket (only types with a reserve)")]
+    UnknownPocketPiece(char),
     /// A piece standing unpromoted in a zone where its promotion is compulsory.
     #[error("{player}'s {piece} on {cell} stands where it must promote; it cannot be there unpromoted")]
     MustHavePromoted {
@@ -216,6 +219,9 @@ impl Game {
     /// Writes the position string of a state.
     pub fn position_string(&self, st: &State) -> String {
         let mut out = self.rows_string(st);
+        if self.fen.pocket {
+            out.push_str(&self.pocket_string(st));
+        }
         out.push(' ');
         out.push(self.players[st.to_move as usize].chars().next().unwrap_or('?'));
         let flags = self.flags_string(st);
@@ -227,6 +233,10 @@ impl Game {
         } else {
             let regs: Vec<&str> = st.regs.iter().map(|&r| if r == NONE { "-" } else { self.board.name(r) }).collect();
             out.push_str(&regs.join(","));
+        }
+        if let Some(slot) = self.fen.counter {
+            let vals: Vec<String> = (0..self.np()).map(|p| st.vars[slot.at(p)].to_string()).collect();
+            out.push_str(&format!(" {}", vals.join("+")));
         }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
             out.push_str(&format!(" {}", st.vars[slot.index()]));
@@ -292,13 +302,18 @@ impl Game {
             return moved.join(",");
         }
         let mut flags = String::new();
+        let mut covered = vec![];
         for (l, cells) in &self.fen.unmoved_letters {
-            // Each cell holds its starting piece, unmoved.
+            // Each cell holds its starting piece, unmoved; a letter whose cells the letters
+            // written before it cover all is left out (FS's `H` beside `K = "e1 h1"`).
             if cells.iter().all(|&c| {
                 let k = st.board[c as usize];
                 k != 0 && !self.kind_moved[k as usize] && self.unmoved(k) == self.setup[c as usize]
-            }) {
+            }) && !cells.iter().all(|c| covered.contains(c))
+                && self.letter_shown(st, *l, cells)
+            {
                 flags.push(*l);
+                covered.extend_from_slice(cells);
             }
         }
         flags
@@ -378,7 +393,11 @@ impl Game {
     /// ` name=value` for each variable other than the clocks (per player: comma-separated).
     fn push_variables(&self, st: &State, out: &mut String) {
         for v in &self.vars {
-            if Some(v.slot) == self.fen.halfmove || Some(v.slot) == self.fen.fullmove {
+            if Some(v.slot) == self.fen.halfmove
+                || Some(v.slot) == self.fen.fullmove
+                || Some(v.slot) == self.fen.counter
+                || self.in_pocket(v.slot)
+            {
                 continue;
             }
             let n = if v.per_player { self.np() } else { 1 };
@@ -415,7 +434,11 @@ impl Game {
         st.setup_done = byte_below(self.setup_steps.len(), MAX_SETUP_STEPS + 1);
         st.board.iter_mut().for_each(|k| *k = 0);
         st.stacks.clear();
+        let (rows_text, pocket) = self.split_pocket(rows_text);
         self.read_rows(&mut st, rows_text)?;
+        if self.fen.pocket {
+            self.read_pocket(&mut st, pocket.unwrap_or(""))?;
+        }
         let side = fields.next().unwrap_or("-");
         st.to_move = self
             .players
@@ -425,6 +448,14 @@ impl Game {
             .ok_or(PositionError::UnknownPlayer(side.to_string()))?;
         self.read_flags(&mut st, fields.next().unwrap_or("-"))?;
         self.read_registers(&mut st, fields.next().unwrap_or("-"))?;
+        // The counter field is recognised by its `+` (a string without it goes on with
+        // the clocks, the counter keeping its start values).
+        if let Some(slot) = self.fen.counter
+            && let Some(f) = fields.clone().next().filter(|f| f.contains('+'))
+        {
+            fields.next();
+            self.read_counter_field(&mut st, slot, f)?;
+        }
         for slot in [self.fen.halfmove, self.fen.fullmove].into_iter().flatten() {
             if let Some(f) = fields.next() {
                 st.vars[slot.index()] = f.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
@@ -449,6 +480,18 @@ impl Game {
             st.to_move = self.agent_player(&st, self.step(step));
         }
         Ok(st)
+    }
+
+    /// The `[fen] counter` field: one value per player, joined by `+`.
+    fn read_counter_field(&self, st: &mut State, slot: crate::ir::Slot, f: &str) -> Result<(), PositionError> {
+        let vals: Vec<&str> = f.split('+').collect();
+        if vals.len() != self.np() {
+            return Err(PositionError::BadNumber(f.to_string()));
+        }
+        for (p, v) in vals.iter().enumerate() {
+            st.vars[slot.at(p)] = v.parse().map_err(|_| PositionError::BadNumber(f.to_string()))?;
+        }
+        Ok(())
     }
 
     /// The rows field onto an empty board.
@@ -545,8 +588,13 @@ impl Game {
             }
             return Ok(());
         }
-        // Pieces of the types that start on the letters' cells have moved unless a letter says not.
-        let mut types = vec![];
+        // Pieces of the types that start on the letters' cells have moved unless a letter says
+        // not; so have those of types the setup does not place (promoted, dropped, entered).
+        let placed = |t: u8| {
+            let mut setup = self.setup.iter().chain(self.setup_stacks.iter().map(|(_, k)| k));
+            setup.any(|&k| k != 0 && self.kind_type[k as usize] == t)
+        };
+        let mut types: Vec<u8> = (0..self.types.len()).map(|t| t as u8).filter(|&t| !placed(t)).collect();
         for (_, cells) in &self.fen.unmoved_letters {
             for &c in cells {
                 let k = self.setup[c as usize];

@@ -11,6 +11,7 @@ mod memo;
 mod moved;
 mod probes;
 mod slide;
+mod touch;
 
 use crate::ir::Game;
 
@@ -69,4 +70,7 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     }
     moved::run(game);
     game.attack = attack::build(game);
+    game.attack.touch = touch::build(game);
+    game.attack.idle_triggers = touch::idle_triggers(game);
+    game.attack.ray_cells = touch::ray_cells(game);
 }

@@ -1,5 +1,6 @@
 //! Which piece types' moved flags matter: those whose own move programs test `unmoved`,
-//! and those named next to `unmoved` in a test. The others' flags are ignored when
+//! and those named next to `unmoved` in a test (or in an entry rule's condition, where a
+//! lone `unmoved` is about any type). The others' flags are ignored when
 //! positions are compared for repetition and in position strings. This decides what a
 //! repeated position is, so it always runs.
 
@@ -25,6 +26,14 @@ pub fn run(g: &mut Game) {
                     }
                 }
             }
+        }
+    }
+    // An entry rule's condition tests the piece leaving a cell, whatever its type.
+    for id in g.entries.iter().flat_map(|e| e.cond.iter()) {
+        let (mut mask, mut own) = (0u64, false);
+        unmoved_types(g.cond(*id), &mut mask, &mut own);
+        for (u, tm) in tracks.iter_mut().enumerate() {
+            *tm |= own || mask & (1 << u) != 0;
         }
     }
     g.tracks_moved = tracks;

@@ -22,6 +22,7 @@ pub fn rulebook(g: &Game) -> String {
     out.push_str(&promotions(g));
     out.push_str(&reserves(g));
     out.push_str(&obligations(g));
+    out.push_str(&illegals(g));
     out.push_str(&passing(g));
     out.push_str(&ends(g));
     out.push_str(&options(g));
@@ -287,6 +288,19 @@ fn reserves(g: &Game) -> String {
         );
         out.push_str(&wrap(&text, "", ""));
     }
+    let entering: Vec<String> = g
+        .reserves
+        .iter()
+        .filter(|(t, _)| g.entries.iter().any(|e| e.types.iter().any(|(x, _)| x == t)))
+        .map(|(t, _)| g.types[*t as usize].name.clone())
+        .collect();
+    if !entering.is_empty() {
+        let text = format!(
+            "With a move, a player may also bring in a piece from its reserve ({}) on a cell the move empties, where the rules allow.",
+            listed(&entering, "or")
+        );
+        out.push_str(&wrap(&text, "", ""));
+    }
     for tr in &g.triggers {
         for s in &tr.stmts {
             if let Some(text) = reserve_stmt(g, tr, s) {
@@ -370,6 +384,23 @@ fn obligations(g: &Game) -> String {
         };
         let when = if ob.cond.is_some() { "while its condition holds, " } else { "" };
         let text = format!("`{}`: {when}{kind} must be played when there is one.", ob.text);
+        out.push_str(&wrap(&text, "  - ", "    "));
+    }
+    out
+}
+
+/// The `illegal` rules: the conditions that may not hold after a move.
+fn illegals(g: &Game) -> String {
+    if g.illegals.is_empty() {
+        return String::new();
+    }
+    let mut out = heading("Moves that are not legal");
+    out.push_str(&wrap("A move is not legal when, after it, one of these holds (for the player who moved):", "", ""));
+    for r in &g.illegals {
+        let text = match &r.name {
+            Some(name) => format!("{name}: `{}`.", r.text),
+            None => format!("`{}`.", r.text),
+        };
         out.push_str(&wrap(&text, "  - ", "    "));
     }
     out

@@ -67,6 +67,7 @@ fn piece_words(g: &Game, st: &State, p: &PieceMove) -> String {
         parts.push(match c.how {
             ChosenAs::Victim => format!("capture {what}"),
             ChosenAs::Pushed => format!("push {what}"),
+            ChosenAs::Entry(t) => format!("a {} enters on {}", g.types[t as usize].name, g.board.name(c.cell)),
             ChosenAs::Written => {
                 let mover = type_on(g, st, p.from);
                 format!("{mover} {} to {}, with {what}", g.board.name(p.from), g.board.name(p.to))

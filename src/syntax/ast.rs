@@ -55,6 +55,37 @@ pub struct Rules {
     /// Passes: `pass [if COND]` (None: always), where each stands, and its source text
     /// (whitespace collapsed).
     pub passes: Vec<(Option<Cond>, Span, String)>,
+    /// Legality judged on the position after the move: `illegal ["NAME"] if COND`.
+    pub illegals: Vec<IllegalRule>,
+    /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
+    pub entries: Vec<Entry>,
+}
+
+/// `illegal ["NAME"] if COND`: a move after which COND holds for the mover is not legal.
+#[derive(Debug, Clone)]
+pub struct IllegalRule {
+    /// The name shown when a front end says why a move is refused (without its quotes).
+    pub name: Option<Name>,
+    /// The condition, judged after the move with the mover in context.
+    pub cond: Cond,
+    /// The condition's source text, whitespace collapsed.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// `drop TYPES at WHERE [COND]`: with a move, a piece of one of the types may enter from
+/// the mover's reserve on a cell the move empties, where the condition held before the move.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The piece types that may enter.
+    pub types: Vec<Name>,
+    /// Which emptied cells: `from` (the mover's origin) or `vacated` (any cell its pieces leave).
+    pub at: Name,
+    /// Where, judged on the cell before the move.
+    pub cond: Cond,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// `require CLASS [if COND]`: while the condition holds (always without one), only the
@@ -278,8 +309,10 @@ pub enum Cond {
     Cmp(Expr, CmpOp, Expr),
     /// A named condition (empty, enemy, a piece letter, a zone, a register…).
     Name(Name),
-    /// A function-like condition (`repetition(3)`, `can-capture(R)`).
+    /// A function-like condition (`repetition(3)`, `can-capture(R)`, `check(opponent)`).
     Func(Name, Vec<Expr>),
+    /// A function of words and a zone: `can-move(K in goal)`.
+    FuncIn(Name, Vec<Name>, Name),
 }
 
 /// An integer expression.
@@ -302,6 +335,8 @@ pub enum Selector {
     Expr(Expr),
     /// Several words.
     Words(Vec<Name>),
+    /// Words and a zone: `friend K in hill` (`count` of the pieces standing in the zone).
+    In(Vec<Name>, Name),
 }
 
 /// Counter declaration.

@@ -36,6 +36,7 @@ pub const STATEMENTS: &[Statement] = &[
     st("beats", "beats", "a relation between piece types"),
     st("push", "push_rule", "pushes after a move"),
     st("drop", "drop_rule", "drops from reserves"),
+    st("illegal", "illegal_rule", "moves after which a condition holds are not legal"),
     st("pass", "pass_rule", "when the player to move may pass"),
 ];
 

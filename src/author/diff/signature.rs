@@ -21,6 +21,8 @@ pub enum Chooses {
     Victim,
     /// A piece to push (`>CELL`).
     Push,
+    /// A piece entering from the reserve (`/X`, `/X@CELL`).
+    Entry,
     /// A cell written in place of the landing cell (`FROM-CELL`, `written(@m)`).
     Written,
 }
@@ -61,6 +63,7 @@ impl Shape {
                 match chooses {
                     Some(Chooses::Victim) => s.push_str("xCELL"),
                     Some(Chooses::Push) => s.push_str(">CELL"),
+                    Some(Chooses::Entry) => s.push_str("/X"),
                     Some(Chooses::Written) => s = s.replace("-TO", "-CELL"),
                     None => {}
                 }
@@ -87,6 +90,7 @@ impl Shape {
                 match chooses {
                     Some(Chooses::Victim) => s.push_str(" choosing a victim"),
                     Some(Chooses::Push) => s.push_str(" pushing a piece"),
+                    Some(Chooses::Entry) => s.push_str(" with an entry from the reserve"),
                     Some(Chooses::Written) => s.push_str(" written with another cell"),
                     None => {}
                 }
@@ -186,6 +190,7 @@ pub(super) fn form(g: &Game, st: &State, m: &Move, old: &Game, old_st: &State) -
             let chooses = pm.chosen.map(|c| match c.how {
                 ChosenAs::Victim => Chooses::Victim,
                 ChosenAs::Pushed => Chooses::Push,
+                ChosenAs::Entry(_) => Chooses::Entry,
                 ChosenAs::Written => Chooses::Written,
             });
             let shape = Shape::Move { stack: pm.stack != 0, promotes: pm.promo.is_some(), chooses };

@@ -102,6 +102,14 @@ pub enum CheckCode {
     DuplicateGlyph = 48,
     /// A pattern from which attacks are derived tests `check` or `attacked`.
     AttackLoop = 49,
+    /// `check(...)` does not name whose check: a player, `opponent`, `me` or `mover`.
+    BadCheckPlayer = 54,
+    /// `check(mover)` in an end rule, where the player in context is the player to move.
+    MoverInEndRule = 55,
+    /// `in ZONE` given to a function that takes no zone.
+    ZoneNotTaken = 56,
+    /// An `illegal` rule's name is empty or runs over several lines.
+    BadIllegalName = 57,
     /// An attack's condition (`attack PATTERN if COND`) asks about attacks.
     AttackIfAsksAttacks = 59,
     /// `sees(X, DIRS, Y)` written with other arguments.
@@ -116,6 +124,11 @@ pub enum CheckCode {
     TwoCastlingForms = 66,
     /// `[fen] castling-files` lacks `pieces`, `with` or `zone`, or `outer` is not two letters.
     BadCastlingFiles = 67,
+    /// `drop TYPES at WHERE [COND]` names a WHERE that is not `from` or `vacated`.
+    BadEntryCell = 69,
+    /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
+    /// `written`).
+    EntryWithChoice = 70,
 }
 
 impl CheckCode {
@@ -170,6 +183,10 @@ impl CheckCode {
         CheckCode::GlyphCount,
         CheckCode::DuplicateGlyph,
         CheckCode::AttackLoop,
+        CheckCode::BadCheckPlayer,
+        CheckCode::MoverInEndRule,
+        CheckCode::ZoneNotTaken,
+        CheckCode::BadIllegalName,
         CheckCode::AttackIfAsksAttacks,
         CheckCode::BadSees,
         CheckCode::PassTypes,
@@ -177,6 +194,8 @@ impl CheckCode {
         CheckCode::FilesWithoutLetters,
         CheckCode::TwoCastlingForms,
         CheckCode::BadCastlingFiles,
+        CheckCode::BadEntryCell,
+        CheckCode::EntryWithChoice,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -331,6 +350,22 @@ const EXPLANATIONS: &[&str] = &[
      question about the other side, whose patterns ask it again, without end. Give the piece \
      `attack` lines that say what it attacks without the test; its moves may keep it (a pattern \
      that cannot capture, such as castling with `land` or a move onto `[empty]`, may test attacks).",
+    // BadCheckPlayer
+    "`check(PLAYER)` asks whether a royal piece of a player is attacked. Its one argument \
+     is a player's name, `opponent` (any player other than the player in context: the \
+     mover's opponents in triggers and `illegal` rules, the player to move's in end rules), \
+     `me` or `mover` (the player in context). `check` alone is `check(me)`.",
+    // MoverInEndRule
+    "In an end rule the player in context is the player to move, not the player who just \
+     moved, so `check(mover)` would not mean what it says. Write `check(me)` (or `check`) \
+     for the player to move, `check(opponent)` for the others.",
+    // ZoneNotTaken
+    "`in ZONE` limits what a function counts or looks for to a zone: `count(enemy K in \
+     hill)`, `can-move(K in goal)`. Other functions take no zone.",
+    // BadIllegalName
+    "An `illegal` rule's name (`illegal \"gives check\" if check(opponent)`) is what \
+     players are told when they try a move it refuses: a few words on one line. Write \
+     them, or leave the quotes out.",
     // AttackIfAsksAttacks
     "`attack PATTERN if COND`: the attack counts only while COND holds, judged at the \
      position in question (for a move's legality, the position before the move). COND may \
@@ -360,6 +395,15 @@ const EXPLANATIONS: &[&str] = &[
      `pieces` (the types written by file), `with` (the types that must be unmoved beside them) \
      and `zone` (where they stand); `outer`, if given, is two letters (the outermost piece from \
      the last file, then from the first).",
+    // BadEntryCell
+    "`drop TYPES at WHERE [COND]` lets a piece from the mover's reserve enter, with a move, on \
+     a cell the move empties. WHERE is `from` (the moving piece's origin) or `vacated` (the \
+     origin or the cell of a piece the move carries, such as a castling rook).",
+    // EntryWithChoice
+    "A move with an entry from the reserve is written with the entering piece (`b1-c3/H`), in \
+     the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
+     `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
+     also have `drop TYPES at WHERE [COND]`.",
 ];
 
 #[cfg(test)]
@@ -369,14 +413,9 @@ mod tests {
     #[test]
     fn every_kind_has_its_number_and_explanation() {
         assert_eq!(CheckCode::ALL.len(), EXPLANATIONS.len());
-        for (i, c) in CheckCode::ALL.iter().enumerate() {
-            // Ascending from E401 to E448; then the ranges of later work (E449..E453,
-            // E454..E458, ...), ascending, with gaps between them.
-            if i < 48 {
-                assert_eq!(*c as usize, i + 1, "{c:?} out of order");
-            } else {
-                assert!(*c as usize > CheckCode::ALL[i - 1] as usize, "{c:?} out of order");
-            }
+        for w in CheckCode::ALL.windows(2) {
+            assert!((w[0] as usize) < (w[1] as usize), "{:?} out of order", w[1]);
         }
+        assert_eq!(CheckCode::ALL[0] as usize, 1);
     }
 }

@@ -24,8 +24,12 @@ impl Ctx {
             Rule::setup => rules.setup = Some(self.setup(item)?),
             Rule::followup => rules.followups.push(self.step(first(item))?),
             Rule::tally => rules.tallies.push(self.tally(item)?),
+            Rule::drop_rule if item.clone().into_inner().any(|q| q.as_rule() == Rule::drop_at) => {
+                rules.entries.push(self.entry_rule(item)?)
+            }
             Rule::drop_rule => rules.drops.push(self.drop_rule(item)?),
             Rule::require => rules.requires.push(self.require(item)?),
+            Rule::illegal_rule => rules.illegals.push(self.illegal_rule(item)?),
             Rule::pass_rule => rules.passes.push(self.pass_rule(item)?),
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
@@ -255,6 +259,20 @@ impl Ctx {
         Ok((names, c.unwrap()))
     }
 
+    /// `drop TYPES at WHERE [COND]`
+    fn entry_rule(self, p: P) -> Result<Entry, Diag> {
+        let span = self.span(&p);
+        let (mut types, mut at, mut cond) = (vec![], None, None);
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::ident => types.push(self.name(q)),
+                Rule::drop_at => at = Some(self.name(first(q))),
+                _ => cond = Some(self.cond(first(q))?),
+            }
+        }
+        Ok(Entry { types, at: at.unwrap(), cond: cond.unwrap(), span })
+    }
+
     /// `pass [if COND]`
     fn pass_rule(self, p: P) -> Result<(Option<Cond>, Span, String), Diag> {
         let sp = self.span(&p);
@@ -279,5 +297,26 @@ impl Ctx {
         }
         let class = capture.map_or(MoveClass::Types(names), MoveClass::Capture);
         Ok(Require { class, cond, text, span })
+    }
+
+    /// `illegal ["NAME"] if COND`
+    fn illegal_rule(self, p: P) -> Result<IllegalRule, Diag> {
+        let span = self.span(&p);
+        let mut name = None;
+        let mut cond = None;
+        let mut text = String::new();
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::string => {
+                    let quoted = q.as_str();
+                    name = Some(Name { text: quoted[1..quoted.len() - 1].to_string(), span: self.span(&q) });
+                }
+                _ => {
+                    text = q.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+                    cond = Some(self.cond(q)?);
+                }
+            }
+        }
+        Ok(IllegalRule { name, cond: cond.unwrap(), text, span })
     }
 }

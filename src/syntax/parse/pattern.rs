@@ -102,6 +102,10 @@ impl Ctx {
                 let n = self.name(it.next().unwrap());
                 Ok(Cond::Func(n, it.map(|q| self.expr(q)).collect::<Result<_, _>>()?))
             }
+            Rule::cfunc_in => {
+                let (n, words, zone) = self.words_in(p);
+                Ok(Cond::FuncIn(n, words, zone.unwrap()))
+            }
             Rule::cname => Ok(Cond::Name(self.inner_name(p))),
             r => unreachable!("cond {r:?}"),
         }
@@ -170,6 +174,22 @@ impl Ctx {
         }
     }
 
+    /// The first word, the other words and the zone of `in ZONE` (if any) of a pair made
+    /// of names and an optional `sel_zone`.
+    fn words_in(self, p: P) -> (Name, Vec<Name>, Option<Name>) {
+        let mut words = vec![];
+        let mut zone = None;
+        for q in p.into_inner() {
+            if q.as_rule() == Rule::sel_zone {
+                zone = Some(self.inner_name(q));
+            } else {
+                words.push(self.name(q));
+            }
+        }
+        let head = words.remove(0);
+        (head, words, zone)
+    }
+
     /// `NAME(SELECTOR, ...)`
     fn efunc(self, p: P) -> Result<Expr, Diag> {
         let mut it = p.into_inner();
@@ -178,7 +198,16 @@ impl Ctx {
         for s in it {
             let inner = first(s);
             args.push(if inner.as_rule() == Rule::sel_words {
-                Selector::Words(self.names(inner))
+                match self.words_in(inner) {
+                    (w, mut words, Some(zone)) => {
+                        words.insert(0, w);
+                        Selector::In(words, zone)
+                    }
+                    (w, mut words, None) => {
+                        words.insert(0, w);
+                        Selector::Words(words)
+                    }
+                }
             } else {
                 Selector::Expr(self.expr(inner)?)
             });
