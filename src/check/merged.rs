@@ -85,15 +85,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
                 None => m.registers.push(g),
             }
         }
-        m.beats.extend(r.beats.iter());
-        m.pushes.extend(r.pushes.iter());
-        m.triggers.extend(r.triggers.iter());
-        m.custodians.extend(r.custodians.iter());
-        m.requires.extend(r.requires.iter());
-        m.drops.extend(r.drops.iter());
-        m.illegals.extend(r.illegals.iter());
-        m.entries.extend(r.entries.iter());
-        m.passes.extend(r.passes.iter());
+        append_lists(&mut m, r);
         for t in &r.tallies {
             m.tallies.retain(|q| q.name.text != t.name.text);
             m.tallies.push(t);
@@ -110,4 +102,17 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         }
     }
     m
+}
+
+/// The rule lists that accumulate from file to file (a variant's come after its parent's).
+fn append_lists<'a>(m: &mut Merged<'a>, r: &'a Rules) {
+    m.beats.extend(r.beats.iter());
+    m.pushes.extend(r.pushes.iter());
+    m.triggers.extend(r.triggers.iter());
+    m.custodians.extend(r.custodians.iter());
+    m.requires.extend(r.requires.iter());
+    m.drops.extend(r.drops.iter());
+    m.illegals.extend(r.illegals.iter());
+    m.entries.extend(r.entries.iter());
+    m.passes.extend(r.passes.iter());
 }
