@@ -21,7 +21,7 @@ GAMES = {
     "racingkings": ("games/examples/racingkings.toml", 6, "fairy-stockfish", "racingkings", None),
     "3check": ("games/examples/3check.toml", 6, "fairy-stockfish", "3check", None),
     "kingofthehill": ("games/examples/kingofthehill.toml", 6, "fairy-stockfish", "kingofthehill", None),
-    "seirawan": ("games/examples/seirawan.toml", 5, "fairy-stockfish", "seirawan", None),
+    "seirawan": ("games/examples/seirawan.toml", 6, "fairy-stockfish", "seirawan", None),
     "chess960": ("games/examples/chess960.toml", 6, "fairy-stockfish", "fischerandom",
                  "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1"),
     "janggi": ("games/examples/janggi.toml", 5, "fairy-stockfish-lb", "janggi", None),
@@ -96,7 +96,7 @@ def main():
     ap.add_argument("games", nargs="*")
     ap.add_argument("--engines", required=True)
     ap.add_argument("-n", type=int, default=3)
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     chess, rows = {}, []
     for name in a.games or list(GAMES):
         game, depth, engine, variant, fen = GAMES[name]
