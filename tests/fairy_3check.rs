@@ -7,16 +7,11 @@ mod common;
 mod fairy;
 
 use interp::ir::Game;
-use std::sync::OnceLock;
 
 const DATA: &str = include_str!("data/fairy/3check.txt");
 
 fn game() -> &'static Game {
-    static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/3check.toml");
-        interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("3check.toml must load:\n{e}"))
-    })
+    game_once!("games/examples/3check.toml")
 }
 
 #[test]

@@ -11,16 +11,11 @@ mod common;
 mod fairy;
 
 use interp::ir::Game;
-use std::sync::OnceLock;
 
 const DATA: &str = include_str!("data/fairy/chess960.txt");
 
 fn chess960() -> &'static Game {
-    static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/chess960.toml");
-        interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("chess960.toml must load:\n{e}"))
-    })
+    game_once!("games/examples/chess960.toml")
 }
 
 /// The sorted notations of the legal actions at a position string.

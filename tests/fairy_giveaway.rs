@@ -12,21 +12,20 @@ use interp::ir::Game;
 
 const DATA: &str = include_str!("data/fairy/giveaway.txt");
 
-fn giveaway() -> Game {
-    let p = common::repo_path("games/examples/giveaway.toml");
-    interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"))
+fn giveaway() -> &'static Game {
+    game_once!("games/examples/giveaway.toml")
 }
 
 #[test]
 fn giveaway_matches_fairy_stockfish_after_the_moves() {
     let deep = fairy::nodes(DATA).iter().filter(|n| n.moves.len() >= 12).count();
     assert!(deep >= 20, "{deep} nodes deep into games");
-    let n = fairy::check_moves(&giveaway(), DATA, &fairy::uci_plain);
+    let n = fairy::check_moves(giveaway(), DATA, &fairy::uci_plain);
     assert!(n > deep, "the start too: {n} nodes");
 }
 
 #[test]
 fn giveaway_matches_fairy_stockfish_from_its_position_strings() {
-    let n = fairy::check_fens(&giveaway(), DATA, &fairy::uci_plain);
+    let n = fairy::check_fens(giveaway(), DATA, &fairy::uci_plain);
     assert!(n >= 21, "{n} nodes");
 }

@@ -8,16 +8,11 @@ mod fairy;
 
 use interp::engine::State;
 use interp::ir::Game;
-use std::sync::OnceLock;
 
 const DATA: &str = include_str!("data/fairy/janggi.txt");
 
 fn janggi() -> &'static Game {
-    static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/janggi.toml");
-        interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("janggi.toml must load:\n{e}"))
-    })
+    game_once!("games/examples/janggi.toml")
 }
 
 /// Fairy-Stockfish writes a pass as its General's move onto its own point (`e2e2`).

@@ -7,16 +7,11 @@ mod common;
 mod fairy;
 
 use interp::ir::Game;
-use std::sync::OnceLock;
 
 const DATA: &str = include_str!("data/fairy/racingkings.txt");
 
 fn game() -> &'static Game {
-    static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/racingkings.toml");
-        interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("racingkings.toml must load:\n{e}"))
-    })
+    game_once!("games/examples/racingkings.toml")
 }
 
 #[test]

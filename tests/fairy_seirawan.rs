@@ -8,16 +8,11 @@ mod fairy;
 
 use interp::engine::State;
 use interp::ir::Game;
-use std::sync::OnceLock;
 
 const DATA: &str = include_str!("data/fairy/seirawan.txt");
 
 fn seirawan() -> &'static Game {
-    static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/seirawan.toml");
-        interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("seirawan.toml must load:\n{e}"))
-    })
+    game_once!("games/examples/seirawan.toml")
 }
 
 /// interp's notation in Fairy-Stockfish's UCI spelling: a gate is the entering piece's

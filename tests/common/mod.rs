@@ -21,6 +21,21 @@ pub fn chess() -> &'static Game {
     })
 }
 
+/// A game file of the repository (path relative to it), loaded with its default options.
+pub fn open_game(rel: &str) -> Game {
+    let p = repo_path(rel);
+    interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{rel} must load:\n{e}"))
+}
+
+/// A game file of the repository, loaded once per test binary: `game_once!("games/x.toml")`.
+#[macro_export]
+macro_rules! game_once {
+    ($rel:expr) => {{
+        static G: std::sync::OnceLock<interp::ir::Game> = std::sync::OnceLock::new();
+        G.get_or_init(|| $crate::common::open_game($rel))
+    }};
+}
+
 /// Parses a FEN exactly as the CLI's `--fen` does.
 pub fn parse_fen(g: &Game, fen: &str) -> State {
     g.parse_position(fen).unwrap_or_else(|e| panic!("bad FEN `{fen}`: {e}"))
