@@ -38,7 +38,7 @@ fn every_game_passes_its_cases() {
 }
 
 #[test]
-#[ignore = "deep perft (a few seconds in a release build): cargo test --release -- --ignored"]
+#[ignore = "deep perft (about three minutes in a release build): cargo test --release -- --ignored"]
 fn every_game_passes_its_slow_cases_too() {
     let failed = failures(&Filter { slow: true, only: None });
     assert!(failed.is_empty(), "failing cases:\n{failed}");
