@@ -151,9 +151,9 @@ fn a_pinned_piece_s_gated_move_is_refused_for_the_king() {
     let g = seirawan();
     let st = g.parse_position("4k3/8/8/8/8/8/8/r2NK3[Hh] w D - 0 1").unwrap();
     let refused = g.refused_moves(&st);
-    let gated = refused.iter().find(|(m, _)| g.notation(&st, m) == "d1-c3/H").expect("refused");
+    let gated = refused.iter().find(|r| g.notation(&st, &r.mv) == "d1-c3/H").expect("refused");
     let e1 = g.board.cell("e1").unwrap();
-    assert_eq!(gated.1.iter().map(|&(c, _)| c).collect::<Vec<_>>(), [e1]);
+    assert_eq!(gated.exposed.iter().map(|&(c, _)| c).collect::<Vec<_>>(), [e1]);
 }
 
 /// With a rule judged after the move (`illegal if check(opponent)`), an entry is judged

@@ -44,6 +44,16 @@ fn illegal_input_is_refused_and_the_game_goes_on() {
     assert!(out.contains("end of input"), "{out}");
 }
 
+/// A move refused by an `illegal` rule is refused with the rule's name (Racing Kings: the
+/// Knight on e2 would check the King on a2 from c3); the game goes on.
+#[test]
+fn a_move_an_illegal_rule_refuses_is_refused_by_its_name() {
+    let o = interp(&["play", "games/examples/racingkings.toml"], "e2-c3\ne2-d4\n");
+    let out = stdout(&o);
+    assert!(out.contains("illegal action `e2-c3`: that breaks the rule \"gives check\""), "{out}");
+    assert!(out.contains("black to move"), "{out}");
+}
+
 #[test]
 fn the_board_is_drawn_again_only_when_something_changed() {
     // `moves`, `help` and a refused action leave the board as it was: one drawing; `show`

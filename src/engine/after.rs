@@ -7,7 +7,7 @@ use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::legal::{is_entry, on};
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, IllegalRule};
 
 /// What the fast filter knows at a node: the royal piece of each player that has one, and
 /// the value before the move (for the mover) of each rule that reads only check.
@@ -73,6 +73,19 @@ impl Game {
             }
         }
         out.moves.truncate(keep);
+    }
+
+    /// The first `illegal` rule that refuses move `m` (with its `effects`) at `st`, judged
+    /// on the position after it as legality is: front ends use it to say why a move
+    /// that leaves every royal piece safe is refused.
+    pub fn refusing_rule(&self, st: &State, m: &Move, effects: &[crate::engine::Effect]) -> Option<&IllegalRule> {
+        if self.illegals.is_empty() {
+            return None;
+        }
+        let mut after = st.clone();
+        self.apply(&mut after, m, effects);
+        let cx = Ctx::new(self, &after, st.to_move, NONE);
+        self.illegals.iter().find(|r| cx.test(r.cond, NONE, false))
     }
 
     /// The fast filter's knowledge at `st`, when the game has its table and every player

@@ -190,12 +190,23 @@ pub(crate) fn is_entry(m: &Move) -> bool {
     matches!(m, Move::Piece(p) if matches!(p.chosen, Some(Chosen { how: ChosenAs::Entry(_), .. })))
 }
 
+/// A pseudo-legal move that a rule refuses, and why (see [`Game::refused_moves`]).
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// The move.
+    pub mv: Move,
+    /// The mover's royal pieces it would leave attacked (cells and kinds).
+    pub exposed: Vec<(Cell, Kind)>,
+    /// Else the name (or text) of the `illegal` rule that refuses it, if one does.
+    pub rule: Option<String>,
+}
+
 impl Game {
-    /// The pseudo-legal moves at `st` that a rule refuses: each with the cells (and kinds) of the
-    /// mover's royal pieces it would leave attacked (empty when another rule, such as a
-    /// requirement to move some type, refuses it). Front ends use it to say why a move
-    /// is illegal.
-    pub fn refused_moves(&self, st: &State) -> Vec<(Move, Vec<(Cell, Kind)>)> {
+    /// The pseudo-legal moves at `st` that a rule refuses, each with why: the mover's royal
+    /// pieces it would leave attacked, or the `illegal` rule that refuses it (neither when
+    /// another rule, such as an obligation, leaves it out). Front ends use it to say why a
+    /// move is illegal.
+    pub fn refused_moves(&self, st: &State) -> Vec<Refusal> {
         if st.pending().is_some() {
             return vec![];
         }
@@ -225,7 +236,12 @@ impl Game {
             } else {
                 vec![]
             };
-            out.push((m, exposed));
+            let rule = if exposed.is_empty() {
+                self.refusing_rule(st, &m, pseudo.effects_of(&m)).map(|r| r.label().to_string())
+            } else {
+                None
+            };
+            out.push(Refusal { mv: m, exposed, rule });
         }
         out
     }

@@ -30,6 +30,7 @@ pub mod turn;
 
 pub use action::{ANY_TYPE, Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 pub use budget::{MAX_ATTACK_NESTING, MAX_PATH_DEPTH, PATTERN_BUDGET, PatternOverrun, Stop, take_overrun};
+pub use legal::Refusal;
 pub use perft::{Perft, PerftError};
 pub use state::State;
 pub use status::Status;

@@ -169,21 +169,31 @@ fn why(g: &Game, st: &State, list: &MoveList, input: &str) -> String {
     let piece = format!("{} on {}", g.piece_name(k), g.board.name(from));
     let to = if rest.is_empty() { None } else { target(g, &rest) };
     let refused = g.refused_moves(st);
-    let exposing = |to: Option<Cell>| {
-        refused.iter().find(|(m, cells)| {
-            matches!(m, Move::Piece(p) if p.from == from && to.is_none_or(|t| p.to == t)) && !cells.is_empty()
+    let why = |to: Option<Cell>| {
+        refused.iter().find(|r| {
+            matches!(r.mv, Move::Piece(p) if p.from == from && to.is_none_or(|t| p.to == t))
+                && (!r.exposed.is_empty() || r.rule.is_some())
         })
     };
     if let Some(to) = to
-        && let Some((_, cells)) = exposing(Some(to))
+        && let Some(r) = why(Some(to))
     {
-        return format!("that leaves your {} attacked", royal_cells(g, cells));
+        return match &r.rule {
+            Some(rule) if r.exposed.is_empty() => format!("that breaks the rule \"{rule}\""),
+            _ => format!("that leaves your {} attacked", royal_cells(g, &r.exposed)),
+        };
     }
     if here.is_empty() {
-        return match exposing(None) {
-            Some((_, cells)) => {
-                format!("{piece} cannot move: a move of it would leave your {} attacked", royal_cells(g, cells))
-            }
+        return match why(None) {
+            Some(r) => match &r.rule {
+                Some(rule) if r.exposed.is_empty() => {
+                    format!("{piece} cannot move: a move of it would break the rule \"{rule}\"")
+                }
+                _ => format!(
+                    "{piece} cannot move: a move of it would leave your {} attacked",
+                    royal_cells(g, &r.exposed)
+                ),
+            },
             None => format!("{piece} has no legal move"),
         };
     }

@@ -299,3 +299,10 @@ pub struct IllegalRule {
     /// a move that changes no royal piece's attackers leaves it as it was before the move.
     pub checks_only: bool,
 }
+
+impl IllegalRule {
+    /// How people are told about the rule: its name, else its condition's text.
+    pub fn label(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.text)
+    }
+}
