@@ -11,9 +11,11 @@ use crate::ir::{Game, IllegalRule};
 
 /// What the fast filter knows at a node: the royal piece of each player that has one, and
 /// the value before the move (for the mover) of each rule that reads only check.
-struct Quiet {
-    royals: Vec<(usize, Cell)>,
-    before: Vec<bool>,
+struct Quiet<'a> {
+    /// Per player, its royal piece's cell (NONE: it has none).
+    royals: &'a [Cell],
+    /// A bit per `illegal` rule (at most 64) that reads only check and holds before the move.
+    before: u64,
 }
 
 impl Game {
@@ -53,7 +55,7 @@ impl Game {
             let mut apply = !safe;
             for (r, rule) in self.illegals.iter().enumerate() {
                 match untouched {
-                    Some(q) if rule.checks_only => ok &= !q.before[r],
+                    Some(q) if rule.checks_only => ok &= q.before & (1 << r) == 0,
                     _ => apply = true,
                 }
             }
@@ -91,17 +93,13 @@ impl Game {
     /// The fast filter's knowledge at `st`, when the game has its table and every player
     /// has at most one royal piece. The rules are judged before the move as they would be
     /// after a move that sets no register (registers that do not last are cleared).
-    fn quiet(&self, st: &State, scratch: &mut State) -> Option<Quiet> {
-        if self.attack.touch.is_empty() {
+    fn quiet<'s>(&self, st: &'s State, scratch: &mut State) -> Option<Quiet<'s>> {
+        if self.attack.touch.is_empty() || self.illegals.len() > 64 {
             return None;
         }
         let nf = self.nf();
-        let mut royals = vec![];
         for p in 0..self.np() {
-            let r = st.royal[p];
-            if r != NONE {
-                royals.push((p, r));
-            } else if (0..self.types.len()).any(|t| self.types[t].royal && st.counts[t * nf + p] > 0) {
+            if st.royal[p] == NONE && (0..self.types.len()).any(|t| self.types[t].royal && st.counts[t * nf + p] > 0) {
                 return None;
             }
         }
@@ -113,8 +111,12 @@ impl Game {
             &*scratch
         };
         let cx = Ctx::new(self, view, st.to_move, NONE);
-        let before = self.illegals.iter().map(|r| r.checks_only && cx.test(r.cond, NONE, false)).collect();
-        Some(Quiet { royals, before })
+        let before = self
+            .illegals
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, r)| bits | (u64::from(r.checks_only && cx.test(r.cond, NONE, false)) << i));
+        Some(Quiet { royals: &st.royal[..self.np()], before })
     }
 
     /// The verdict on a quiet piece move (no effects, not out of a stack, taking no royal
@@ -132,7 +134,7 @@ impl Game {
         if t.ray_cells.is_empty()
             || p.neff != 0
             || p.stack != 0
-            || q.before.iter().any(|&b| b)
+            || q.before != 0
             || mine == NONE
             || theirs == NONE
             || p.to == theirs
@@ -190,7 +192,7 @@ impl Game {
         };
         let t = &self.attack.touch;
         let hit = |bits: &[u64], c: Cell| c != NONE && bits[c as usize / 64] & (1 << (c % 64)) != 0;
-        q.royals.iter().all(|&(p, r)| {
+        q.royals.iter().enumerate().filter(|&(_, &r)| r != NONE).all(|(p, &r)| {
             let bits = &t[p][r as usize];
             from != r && to != r && !hit(bits, from) && !hit(bits, to)
         })
