@@ -35,14 +35,7 @@ R = "c1"
 S = 2
 "#
     );
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("entries");
-    std::fs::create_dir_all(&dir).unwrap();
-    let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    let path = dir.join(format!("strip-{}-{n}.toml", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let g = interp::open(path.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::remove_file(&path).ok();
-    g
+    common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -166,12 +159,7 @@ fn an_entered_piece_that_gives_check_is_judged_by_illegal_rules() {
         "[game]\nextends = {:?}\nname = \"No checks\"\nrules = '''\nillegal \"gives check\" if check(opponent)\n'''\n",
         seirawan.to_str().unwrap()
     );
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("entries");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("no-checks-{}.toml", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let g = interp::open(path.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::remove_file(&path).ok();
+    let g = common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"));
     let knight = |fen: &str| -> Vec<String> {
         let st = g.parse_position(fen).unwrap();
         legal(&g, &st).into_iter().filter(|a| a.starts_with("g1")).collect()

@@ -9,15 +9,9 @@ mod common;
 use common::{legal, parse_fen, perft, play, repo_path};
 use interp::ir::Game;
 
-/// Loads a game written to a temporary file (one name per call: tests run in parallel).
-fn load_text(name: &str, text: &str, options: &[String]) -> Result<Game, String> {
-    static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("interp-obligations-{}-{n}-{name}.toml", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let g = interp::open(path.to_str().unwrap(), options).map_err(|e| e.to_string());
-    let _ = std::fs::remove_file(&path);
-    g
+/// Loads a game from its text.
+fn load_text(text: &str, options: &[String]) -> Result<Game, String> {
+    common::load_text(text, options).map_err(|e| e.to_string())
 }
 
 /// A variant of a shipped game (`extends` it) with extra rules and TOML.
@@ -26,7 +20,7 @@ fn variant(base: &str, rules: &str, toml: &str, options: &[String]) -> Game {
         "[game]\nextends = {:?}\nname = \"Variant\"\nrules = '''\n{rules}\n'''\n{toml}",
         repo_path(base).to_str().unwrap()
     );
-    load_text("variant", &text, options).unwrap_or_else(|e| panic!("{e}"))
+    load_text(&text, options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// games/examples/giveaway.toml, with `require capture` removed when `oblige` is false.
@@ -37,7 +31,7 @@ fn giveaway(oblige: bool) -> Game {
     let text = text.replace("extends = \"../chess.toml\"", &format!("extends = {:?}", chess.to_str().unwrap()));
     assert!(text.contains("\nrequire capture\n"));
     let text = if oblige { text } else { text.replace("\nrequire capture\n", "\n") };
-    load_text(if oblige { "giveaway" } else { "giveaway-free" }, &text, &[]).unwrap_or_else(|e| panic!("{e}"))
+    load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -148,7 +142,7 @@ fn the_checker_reports_bad_obligations_where_they_stand() {
     let bad = |rules: &str| {
         let text =
             format!("[game]\nextends = {:?}\nname = \"Bad\"\nrules = '''\n{rules}\n'''\n", chess.to_str().unwrap());
-        load_text("bad", &text, &[]).map(|_| ()).unwrap_err()
+        load_text(&text, &[]).map(|_| ()).unwrap_err()
     };
     let e = bad("require captures");
     assert!(

@@ -14,17 +14,13 @@ use interp::ir::{Cond, Game, Op};
 
 /// Writes a game to a temporary file and loads it: the game, or the checker's report with
 /// the codes of its problems first (`E449 …`).
-fn load_text(name: &str, text: &str) -> Result<Game, String> {
-    let path = std::env::temp_dir().join(format!("interp-robust-recursion-{}-{name}.toml", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let g = interp::open(path.to_str().unwrap(), &[]).map_err(|e| match &e {
+fn load_text(text: &str) -> Result<Game, String> {
+    common::load_text(text, &[]).map_err(|e| match &e {
         LoadError::Invalid(_, diags) => {
             format!("{}\n{e}", diags.iter().map(|d| d.code.id()).collect::<Vec<_>>().join(" "))
         }
         LoadError::Unreadable(_) => e.to_string(),
-    });
-    let _ = std::fs::remove_file(&path);
-    g
+    })
 }
 
 /// games/chess.toml with the queen's line replaced.
@@ -48,7 +44,7 @@ fn the_issues_crash_is_refused_by_the_checker_with_a_located_message() {
         ("piece Q { move any [!attacked] slide(any) }", "attacked"),
         ("piece Q { move (any [check] | N) slide(any) }", "check"),
     ] {
-        let e = load_text("queen", &chess_with_queen(line)).map(|_| ()).unwrap_err();
+        let e = load_text(&chess_with_queen(line)).map(|_| ()).unwrap_err();
         assert!(e.contains("E449"), "{line}:\n{e}");
         assert!(e.contains(&format!("`{word}` tested in the Queen (Q)'s move 1")), "{e}");
         assert!(e.contains("attack` lines"), "the hint says what to do:\n{e}");
@@ -61,7 +57,7 @@ fn the_issues_crash_is_refused_by_the_checker_with_a_located_message() {
 fn with_attack_lines_the_moves_may_test_check_and_the_line_of_the_issue_plays() {
     // The queen may not move while its side is in check; what it attacks is its slide.
     let text = chess_with_queen("piece Q { move [!check] slide(any)\n  attack slide(any) }");
-    let g = load_text("queen-attack", &text).unwrap_or_else(|e| panic!("{e}"));
+    let g = load_text(&text).unwrap_or_else(|e| panic!("{e}"));
     let (st, _) = play(&g, &g.initial(), "e2-e3 f7-f6 d1-h5 g7-g6");
     assert!(perft(&g, &st, 2) > 0);
     // White in check from the bishop: the queen on d1 could block on d2, but may not move.
@@ -75,10 +71,10 @@ fn with_attack_lines_the_moves_may_test_check_and_the_line_of_the_issue_plays() 
 fn patterns_that_cannot_capture_and_games_that_cannot_loop_may_test_attacks() {
     // A move onto an empty cell only, and castling (`land`) in chess itself.
     let text = chess_with_queen("piece Q { move slide(any)\n  move [check] N [empty] }");
-    assert!(load_text("queen-quiet", &text).is_ok());
+    assert!(load_text(&text).is_ok());
     // Without royal pieces `check` asks nothing further.
     let text = chess_with_queen("piece Q { move any [check] slide(any) }").replace("royal = true", "royal = false");
-    assert!(load_text("no-royal", &text).is_ok());
+    assert!(load_text(&text).is_ok());
     // One player: no other side's attacks to ask about.
     let solo = r#"[game]
 name = "Solo"
@@ -94,7 +90,7 @@ name = "Rook"
 [setup.white]
 R = "a1 d4"
 "#;
-    let g = load_text("solo", solo).unwrap_or_else(|e| panic!("{e}"));
+    let g = load_text(solo).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(perft(&g, &g.initial(), 1), 12);
 }
 
@@ -145,7 +141,7 @@ fn the_checker_refuses_every_game_whose_attacks_would_test_attacks() {
                 let mut lines: Vec<&str> = text.lines().collect();
                 lines[i] = &mutated;
                 let game = lines.join("\n");
-                match load_text("mutant", &game) {
+                match load_text(&game) {
                     Err(e) if e.contains("E449") => refused += 1,
                     Err(_) => {}
                     Ok(g) => {
@@ -204,7 +200,7 @@ K = "h8"
 fn a_path_of_millions_of_steps_stops_with_an_error_not_a_stack_overflow() {
     let text = walker("((((N @m S){64}){64}){64}){64}");
     let e = on_small_stack(move || {
-        let g = load_text("walker", &text).unwrap_or_else(|e| panic!("{e}"));
+        let g = load_text(&text).unwrap_or_else(|e| panic!("{e}"));
         let st = g.initial();
         Perft::new(&g, &st, 1).try_count(&st, 1).unwrap_err()
     });
@@ -214,7 +210,7 @@ fn a_path_of_millions_of_steps_stops_with_an_error_not_a_stack_overflow() {
     assert!(msg.contains(&format!("went over {MAX_PATH_DEPTH} steps on one path")), "{msg}");
     assert!(msg.contains("white's Rook (its move 1) from a2"), "{msg}");
     // A long path within the bound still plays: 64 round trips.
-    let g = load_text("walker-short", &walker("(N @m S){64}")).unwrap_or_else(|e| panic!("{e}"));
+    let g = load_text(&walker("(N @m S){64}")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(legal(&g, &g.initial()), ["a2-a3", "h1-h2"]);
 }
 
@@ -229,7 +225,7 @@ fn macros_nested_deep_load_and_run_on_a_small_stack() {
         .replace("[pieces.R]", "[pieces.B]\nname = \"Bishop\"\n[pieces.R]")
         .replace("R = \"a2\"", "R = \"a2\"\nB = \"c1\"");
     let n = on_small_stack(move || {
-        let g = load_text("nested", &text).unwrap_or_else(|e| panic!("{e}"));
+        let g = load_text(&text).unwrap_or_else(|e| panic!("{e}"));
         perft(&g, &g.initial(), 2)
     });
     assert!(n > 0);

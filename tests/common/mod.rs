@@ -21,6 +21,17 @@ pub fn chess() -> &'static Game {
     })
 }
 
+/// Loads a game from its text (written to a temporary file of its own, removed after).
+pub fn load_text(text: &str, options: &[String]) -> Result<Game, interp::diag::LoadError> {
+    static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("interp-test-{}-{n}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let g = interp::open(path.to_str().unwrap(), options);
+    let _ = std::fs::remove_file(&path);
+    g
+}
+
 /// A game file of the repository (path relative to it), loaded with its default options.
 pub fn open_game(rel: &str) -> Game {
     let p = repo_path(rel);
