@@ -105,3 +105,23 @@ fn a_check_test_in_a_pattern_that_attacks_is_refused_and_attack_lines_allow_it()
     assert_eq!(common::legal(&g, &after), ["h7-g6"]);
     assert_eq!(common::perft(&g, &st, 3), common::perft(common::chess(), &common::parse_fen(common::chess(), fen), 3));
 }
+
+/// `illegal` with a line between pieces: "the Kings may not face each other on a file".
+/// The piece between them may not step aside; the King may; without the rule both may.
+#[test]
+fn an_illegal_rule_keeps_the_kings_from_facing_each_other() {
+    let game = |rule: &str| {
+        let text = format!(
+            "[game]\nname = \"facing\"\nplayers = [\"white\", \"black\"]\nrules = '''\n\
+             board square files a..c ranks 1..3\ndirs any = N NE E SE S SW W NW\ndirs file = N S\n\
+             piece K {{ move any [empty] }}\npiece R {{ move (E | W) [empty] }}\n{rule}\n\
+             end {{ loss if no-moves }}\n'''\n[pieces.K]\nroyal = true\n[pieces.R]\n\
+             [setup.white]\nK = \"b1\"\nR = \"b2\"\n[setup.black]\nK = \"b3\"\n"
+        );
+        common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let g = game("illegal \"generals face each other\" if sees(K, file, K)");
+    assert_eq!(common::legal(&g, &g.initial()), ["b1-a1", "b1-a2", "b1-c1", "b1-c2"]);
+    let free = game("");
+    assert_eq!(common::legal(&free, &free.initial()), ["b1-a1", "b1-a2", "b1-c1", "b1-c2", "b2-a2", "b2-c2"]);
+}
