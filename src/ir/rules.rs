@@ -273,6 +273,12 @@ pub enum MoveClass {
     Types(u64),
     /// Rank 1 for moves that take a piece ([`crate::ir::Game::is_capture`]).
     Capture,
+    /// `most captures [by value]`: rank 1 + the number of pieces a move takes (or the sum of
+    /// their types' values, at least 0), so the moves that take the most are kept.
+    Most {
+        /// Weigh each taken piece by its type's `value`.
+        by_value: bool,
+    },
 }
 
 impl MoveClass {
@@ -281,6 +287,7 @@ impl MoveClass {
     pub fn top(self) -> u32 {
         match self {
             MoveClass::Types(_) | MoveClass::Capture => 1,
+            MoveClass::Most { .. } => u32::MAX,
         }
     }
 }

@@ -129,6 +129,12 @@ pub enum CheckCode {
     /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
     /// `written`).
     EntryWithChoice = 70,
+    /// `via(here)` in a game that does not declare `captures distinct`.
+    ViaWithoutDistinct = 86,
+    /// `number colour K` where no cell has colour K.
+    NumberNoCells = 87,
+    /// `captures distinct` declared more than once.
+    CapturesTwice = 88,
 }
 
 impl CheckCode {
@@ -196,6 +202,9 @@ impl CheckCode {
         CheckCode::BadCastlingFiles,
         CheckCode::BadEntryCell,
         CheckCode::EntryWithChoice,
+        CheckCode::ViaWithoutDistinct,
+        CheckCode::NumberNoCells,
+        CheckCode::CapturesTwice,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -404,6 +413,17 @@ const EXPLANATIONS: &[&str] = &[
      the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
      `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
      also have `drop TYPES at WHERE [COND]`.",
+    // ViaWithoutDistinct
+    "`via(here)` records a cell a move passes through, which its notation writes when two \
+     moves of a piece to one cell take different pieces. Moves are told apart by what they \
+     take only in a game that declares `captures distinct`; elsewhere two paths to one cell \
+     are one action and `via` would say nothing.",
+    // NumberNoCells
+    "`number colour K` names the cells of colour class K 1, 2, 3, ... and removes the others; \
+     no cell of the board has that colour (square boards: a1 is colour 0, b1 colour 1).",
+    // CapturesTwice
+    "`captures distinct [by path]` says once, for the whole game (a variant's file included), \
+     which capture sequences are the same move.",
 ];
 
 #[cfg(test)]

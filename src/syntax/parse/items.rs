@@ -31,6 +31,10 @@ impl Ctx {
             Rule::require => rules.requires.push(self.require(item)?),
             Rule::illegal_rule => rules.illegals.push(self.illegal_rule(item)?),
             Rule::pass_rule => rules.passes.push(self.pass_rule(item)?),
+            Rule::captures_rule => {
+                let by_path = item.clone().into_inner().any(|q| q.as_rule() == Rule::path_kw);
+                rules.captures.push((by_path, self.span(&item)));
+            }
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
@@ -287,15 +291,26 @@ impl Ctx {
     fn require(self, p: P) -> Result<Require, Diag> {
         let span = self.span(&p);
         let text = p.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
-        let (mut names, mut capture, mut cond) = (vec![], None, None);
+        let (mut names, mut capture, mut most, mut cond) = (vec![], None, None, None);
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::ident => names.push(self.name(q)),
-                Rule::move_class => capture = Some(self.span(&q)),
+                Rule::move_class => {
+                    let inner = first(q.clone());
+                    if inner.as_rule() == Rule::most_captures {
+                        let by_value = inner.into_inner().any(|r| r.as_rule() == Rule::by_value);
+                        most = Some((by_value, self.span(&q)));
+                    } else {
+                        capture = Some(self.span(&q));
+                    }
+                }
                 _ => cond = Some(self.cond(q)?),
             }
         }
-        let class = capture.map_or(MoveClass::Types(names), MoveClass::Capture);
+        let class = match most {
+            Some((by_value, sp)) => MoveClass::Most(by_value, sp),
+            None => capture.map_or(MoveClass::Types(names), MoveClass::Capture),
+        };
         Ok(Require { class, cond, text, span })
     }
 
