@@ -284,8 +284,13 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("piece R { move step1 attack orth [enemy] if check | !attacked attack N if sees(K, N) }\n\
                on pass K { }\npass if sees(R, orth, K) & sees(R, zz, Q)"),
-            none,
+            none.clone(),
         ),
+        // Capture sequences: `via` in a game without `captures distinct`, the declaration
+        // made twice, and a numbering of a colour no cell has.
+        (t("").replace("piece R { move step1 }", "piece R { move N [empty] via(here) }"), none.clone()),
+        (t("captures distinct\ncaptures distinct by path"), none.clone()),
+        (t("").replace("ranks 1..4\n", "ranks 1..4 { number colour 5 }\n"), none),
     ]
 }
 
