@@ -22,6 +22,7 @@ mod entries;
 pub mod expand;
 mod exprs;
 mod illegal;
+mod inplace;
 pub(crate) mod merged;
 mod pass;
 pub(crate) mod patterns;
@@ -104,6 +105,8 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.pushes();
     c.custodians();
     c.attack_tests();
+    c.attack_promotes();
+    c.require_drops();
     if c.is_clean() {
         c.display();
     }
