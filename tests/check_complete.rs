@@ -289,8 +289,19 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("piece R { move step1 attack orth [enemy] if check | !attacked attack N if sees(K, N) }\n\
                on pass K { }\npass if sees(R, orth, K) & sees(R, zz, Q)"),
-            none,
+            none.clone(),
         ),
+        // The hand: a base that is the type itself, a base with a base, two types of one
+        // base under a base mark, `remember` on a type that never promotes, a mark that is
+        // a letter; then a promoted mark with nothing remembered, and two equal marks.
+        (
+            t("").replace("[pieces.K]\n", "[pieces.K]\ndemote = \"K\"\n[pieces.Q]\ndemote = \"R\"\n[pieces.S]\n\
+                 demote = \"Q\"\nremember = true\n[pieces.T]\ndemote = \"R\"\n")
+                .replace("tally near max 3 for R when orth [enemy]\n", "")
+                + "[fen]\nbase-mark = \"x\"\npromoted-mark = \"~\"\n",
+            none.clone(),
+        ),
+        (t("") + "[fen]\nbase-mark = \"~\"\npromoted-mark = \"~\"\n", none),
     ]
 }
 
