@@ -171,6 +171,16 @@ impl Lowerer<'_> {
             ("land", [a]) => mark(Some(a)).map(Op::Land),
             ("via", [_]) => Some(Op::Via),
             ("written", [a]) => mark(Some(a)).map(Op::Written),
+            ("promote", types) => {
+                let t: Option<Vec<u8>> = types
+                    .iter()
+                    .map(|a| match a {
+                        Arg::Pattern(Pattern::Dir(x)) => self.d.type_index(&x.text).map(|t| t as u8),
+                        _ => None,
+                    })
+                    .collect();
+                t.map(Op::Promote)
+            }
             _ => None,
         };
         self.expect(op.is_some(), "checking resolves every action");
@@ -192,6 +202,7 @@ impl Lowerer<'_> {
                     | Op::Land(_)
                     | Op::Written(_)
                     | Op::Via
+                    | Op::Promote(_)
             )
         });
         let lands_on_enemy = match last {

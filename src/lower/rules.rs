@@ -72,6 +72,7 @@ impl Lowerer<'_> {
             let class = match &r.class {
                 ast::MoveClass::Types(names) => MoveClass::Types(self.type_mask(names)),
                 ast::MoveClass::Capture(_) => MoveClass::Capture,
+                ast::MoveClass::Drop(_) => MoveClass::Drop,
                 ast::MoveClass::Most(by_value, _) => MoveClass::Most { by_value: *by_value },
             };
             let cond = r.cond.as_ref().map(|c| self.cond_id(c, 0));

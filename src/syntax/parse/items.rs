@@ -291,26 +291,25 @@ impl Ctx {
     fn require(self, p: P) -> Result<Require, Diag> {
         let span = self.span(&p);
         let text = p.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
-        let (mut names, mut capture, mut most, mut cond) = (vec![], None, None, None);
+        let (mut names, mut class, mut cond) = (vec![], None, None);
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::ident => names.push(self.name(q)),
                 Rule::move_class => {
-                    let inner = first(q.clone());
-                    if inner.as_rule() == Rule::most_captures {
-                        let by_value = inner.into_inner().any(|r| r.as_rule() == Rule::by_value);
-                        most = Some((by_value, self.span(&q)));
-                    } else {
-                        capture = Some(self.span(&q));
-                    }
+                    let sp = self.span(&q);
+                    let inner = first(q);
+                    class = Some(match inner.as_rule() {
+                        Rule::drop_kw => MoveClass::Drop(sp),
+                        Rule::most_captures => {
+                            MoveClass::Most(inner.into_inner().any(|r| r.as_rule() == Rule::by_value), sp)
+                        }
+                        _ => MoveClass::Capture(sp),
+                    });
                 }
                 _ => cond = Some(self.cond(q)?),
             }
         }
-        let class = match most {
-            Some((by_value, sp)) => MoveClass::Most(by_value, sp),
-            None => capture.map_or(MoveClass::Types(names), MoveClass::Capture),
-        };
+        let class = class.unwrap_or(MoveClass::Types(names));
         Ok(Require { class, cond, text, span })
     }
 
