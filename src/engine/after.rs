@@ -24,6 +24,8 @@ impl Game {
     pub(crate) fn judge_after(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         let me = st.to_move;
         let royal = if self.has_royal { st.royal[me as usize] } else { NONE };
+        // Without a royal piece on the board (one in hand, say) every move is safe.
+        let royal_free = self.has_royal && royal == NONE && !self.owns_royal(st, me);
         // Conditional attacks count by their condition before the move.
         let gates = self.gates_at(st);
         let fast = self.attack.filter() && royal != NONE && !self.attacked_gated(st, royal, me, gates);
@@ -34,12 +36,14 @@ impl Game {
             let m = out.moves[i];
             // Royal safety without applying: as in `legal_piece_moves`.
             let safe = !self.has_royal
+                || royal_free
                 || (fast
-                    && matches!(m, Move::Piece(p) if p.neff == 0
+                    && (self.quiet_drop(&m, &lines)
+                        || matches!(m, Move::Piece(p) if p.neff == 0
                         && p.from != royal
                         && !on(&pins, p.from)
                         && !on(&lines, p.from)
-                        && !on(&lines, p.to)));
+                        && !on(&lines, p.to))));
             let untouched = quiet.as_ref().filter(|q| self.untouched(q, &m));
             if untouched.is_none()
                 && let Some(q) = &quiet
@@ -53,7 +57,11 @@ impl Game {
             }
             let mut ok = true;
             let mut apply = !safe;
+            let promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
             for (r, rule) in self.illegals.iter().enumerate() {
+                if rule.promo_only && !promoted {
+                    continue;
+                }
                 match untouched {
                     Some(q) if rule.checks_only => ok &= q.before & (1 << r) == 0,
                     _ => apply = true,
@@ -62,7 +70,8 @@ impl Game {
             if ok && apply {
                 scratch.clone_from(st);
                 self.apply(scratch, &m, out.effects_of(&m));
-                let cx = Ctx::new(self, scratch, me, NONE);
+                let mut cx = Ctx::new(self, scratch, me, NONE);
+                cx.promoted = promoted;
                 ok = (safe || !self.in_check_gated(scratch, me, gates))
                     && self
                         .illegals
@@ -86,7 +95,8 @@ impl Game {
         }
         let mut after = st.clone();
         self.apply(&mut after, m, effects);
-        let cx = Ctx::new(self, &after, st.to_move, NONE);
+        let mut cx = Ctx::new(self, &after, st.to_move, NONE);
+        cx.promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
         self.illegals.iter().find(|r| cx.test(r.cond, NONE, false))
     }
 

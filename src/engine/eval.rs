@@ -23,13 +23,15 @@ pub struct Ctx<'a> {
     pub ghost_kind: u8,
     /// Whether `me` is in check at `st`, when the caller knows it already.
     pub known_check: Option<bool>,
+    /// After a move (`illegal` rules, triggers): whether that move promoted its piece.
+    pub promoted: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// A context without a ghost.
     #[inline]
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell) -> Self {
-        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0, known_check: None }
+        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0, known_check: None, promoted: false }
     }
 
     /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
@@ -131,6 +133,13 @@ impl<'a> Ctx<'a> {
             }
             Cond::CanBeat => self.can_beat(),
             Cond::Sees(from, dirs, to) => g.sees(self.st, *from, dirs, *to),
+            Cond::Threatens(mask) => {
+                c != NONE
+                    && budget::nested(g, self.st, self.me, self.origin, || {
+                        g.threatens(self.st, self.me, c, self.origin, *mask)
+                    })
+            }
+            Cond::Promoted => self.promoted,
             // These need the move list or history; the engine evaluates them in `status`.
             Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
         }

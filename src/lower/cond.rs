@@ -80,6 +80,13 @@ impl Lowerer<'_> {
                 };
                 ir::Cond::Sees(mask(args.first()), dirs, mask(args.get(2)))
             }
+            "threatens" => {
+                let mask = args.iter().fold(0u64, |m, a| match a {
+                    ast::Expr::Name(x) => self.d.type_index(&x.text).map_or(m, |t| m | 1 << t),
+                    _ => m,
+                });
+                ir::Cond::Threatens(mask)
+            }
             _ => ir::Cond::True,
         }
     }
@@ -171,6 +178,7 @@ fn keyword(t: &str) -> Option<ir::Cond> {
         "beaten" => ir::Cond::Beaten,
         "can-beat" => ir::Cond::CanBeat,
         "no-moves" => ir::Cond::NoMoves,
+        "promoted" => ir::Cond::Promoted,
         _ => return None,
     })
 }

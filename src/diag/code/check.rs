@@ -139,6 +139,14 @@ pub enum CheckCode {
     PromotedMarkUnused = 74,
     /// `[pieces.X] demote` names X itself or a type that has a base of its own.
     BaseChain = 75,
+    /// `promote(...)` in an `attack` line, which makes no moves.
+    PromoteInAttack = 82,
+    /// `require drop` in a game without `drop` rules.
+    RequireDropWithoutDrops = 83,
+    /// The condition `promoted` outside an `illegal` rule.
+    PromotedOutsideIllegal = 84,
+    /// `threatens(...)` with arguments that are not piece letters.
+    BadThreatens = 85,
 }
 
 impl CheckCode {
@@ -211,6 +219,10 @@ impl CheckCode {
         CheckCode::RememberWithoutPromotion,
         CheckCode::PromotedMarkUnused,
         CheckCode::BaseChain,
+        CheckCode::PromoteInAttack,
+        CheckCode::RequireDropWithoutDrops,
+        CheckCode::PromotedOutsideIllegal,
+        CheckCode::BadThreatens,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -442,6 +454,23 @@ const EXPLANATIONS: &[&str] = &[
      as (a promoted piece's unpromoted form). The base is an ordinary type: it may not be T \
      itself nor a type that has a base of its own (`demote` on S too). Name the final type \
      directly.",
+    // PromoteInAttack
+    "`promote(X)` in a pattern makes the move promote its piece to X. An `attack` line makes \
+     no moves (it says which cells the piece attacks), so a promotion there means nothing: \
+     write it in a `move` line.",
+    // RequireDropWithoutDrops
+    "`require drop` keeps only drops from the reserve while there is one (a placement phase: \
+     each side puts its pieces on the board before play). A game without `drop TYPES [COND]` \
+     rules has no drops to keep: declare what is dropped where, with a `[reserve.PLAYER]`.",
+    // PromotedOutsideIllegal
+    "The condition `promoted` tells whether the move just made promoted its piece. Only an \
+     `illegal` rule judges a move after it is made (`illegal \"promotion gives check\" if \
+     promoted & check(opponent)`); in patterns, triggers, obligations and end rules there is \
+     no such move to ask about.",
+    // BadThreatens
+    "`threatens(X)` holds on a cell where a piece of type X, standing there for the player in \
+     context, would attack a piece of another player (as its attack lines, or its moves, \
+     capture). Its arguments are piece letters: `[!threatens(F)]`.",
 ];
 
 #[cfg(test)]
