@@ -45,6 +45,8 @@ pub enum Event {
     Turn,
     /// The player to move passed (`pass`).
     Pass,
+    /// A piece (of one of the listed types) was dropped from the reserve.
+    Drop,
 }
 
 /// How a statement changes a variable.

@@ -23,6 +23,27 @@ fn the_uci_spelling_of_placements_and_promotions() {
     assert_eq!(fairy::uci_plain(g, &st, "e5-d6=F"), "e5d6f");
 }
 
+/// A position string with the hand's letters sorted (Fairy-Stockfish lists them in its
+/// own order of types).
+fn sorted_hand(fen: &str) -> String {
+    let (rows, rest) = fen.split_once('[').expect("a hand");
+    let (hand, rest) = rest.split_once(']').expect("a hand");
+    let mut letters: Vec<char> = hand.chars().collect();
+    letters.sort_unstable();
+    format!("{rows}[{}]{rest}", letters.into_iter().collect::<String>())
+}
+
+/// Replayed by the engine's moves, interp writes the engine's position string: the board,
+/// the hands, the move clocks (a placement, like a Pawn move, restarts the halfmove clock).
+#[test]
+fn sittuyin_writes_fairy_stockfish_position_strings() {
+    let g = sittuyin();
+    for node in fairy::nodes(DATA) {
+        let st = fairy::replay(g, &node, &fairy::uci_plain);
+        assert_eq!(sorted_hand(&g.position_string(&st)), sorted_hand(&node.fen), "line {}", node.line);
+    }
+}
+
 #[test]
 fn sittuyin_matches_fairy_stockfish_after_the_moves() {
     let n = fairy::check_moves(sittuyin(), DATA, &fairy::uci_plain);

@@ -322,6 +322,7 @@ fn reserve_stmt(g: &Game, tr: &crate::ir::Trigger, s: &Stmt) -> Option<String> {
         Event::Capture => format!("When {what}{by} is captured"),
         Event::Turn => "After every turn".to_string(),
         Event::Pass => format!("When a player{by} passes"),
+        Event::Drop => format!("When {what}{by} is dropped"),
     };
     let cond = if tr.cond.is_some() { " (and the trigger's condition holds)" } else { "" };
     match s {
