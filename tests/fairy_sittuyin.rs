@@ -2,6 +2,8 @@
 //! start (the placement phase) and at nodes deep into random games
 //! (tests/data/fairy/sittuyin.txt: inside the placement, after it, after promotions),
 //! replayed by the engine's moves and read from its position strings (hands included).
+//! The promotions come from games favouring them (`--favour 'f$'`), some from a start
+//! without Mets, where every Pawn may promote.
 
 mod common;
 #[path = "common/fairy.rs"]
@@ -42,6 +44,19 @@ fn sittuyin_writes_fairy_stockfish_position_strings() {
         let st = fairy::replay(g, &node, &fairy::uci_plain);
         assert_eq!(sorted_hand(&g.position_string(&st)), sorted_hand(&node.fen), "line {}", node.line);
     }
+}
+
+/// The data hold nodes inside the placement (a hand not empty), after promotions, and
+/// after a promotion in place.
+#[test]
+fn the_data_reach_the_placement_and_promotions() {
+    let all = fairy::nodes(DATA);
+    let placing = all.iter().filter(|n| !n.fen.contains("[]")).count();
+    let promoted = |n: &&fairy::Node| n.moves.iter().any(|m| m.len() == 5 && m.ends_with('f'));
+    let in_place = |n: &&fairy::Node| n.moves.iter().any(|m| m.len() == 5 && m.ends_with('f') && m[..2] == m[2..4]);
+    assert!(placing >= 6, "{placing} nodes in the placement");
+    assert!(all.iter().filter(promoted).count() >= 20, "nodes after promotions");
+    assert!(all.iter().filter(in_place).count() >= 3, "nodes after a promotion in place");
 }
 
 #[test]
