@@ -45,7 +45,7 @@ pub enum Event {
     Turn,
     /// The player to move passed (`pass`).
     Pass,
-    /// A piece (of one of the listed types) was dropped from the reserve.
+    /// A piece (of one of the listed types, if any) was dropped from a reserve.
     Drop,
 }
 

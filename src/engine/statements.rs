@@ -37,7 +37,6 @@ impl Game {
                 Event::Capture => captured,
                 Event::Turn => &[0],
                 Event::Pass => &[],
-                // A drop is a move from no cell.
                 Event::Drop if from == NONE && (t.types == 0 || t.types & (1 << mover_type) != 0) => &[0],
                 Event::Drop => &[],
             };
