@@ -60,7 +60,7 @@ impl Game {
         for (i, e) in effects.iter().enumerate() {
             if let Effect::Remove(c) = *e {
                 let k = st.board[c as usize];
-                let again = c == p.to || effects[..i].iter().any(|x| *x == Effect::Remove(c));
+                let again = c == p.to || effects[..i].contains(&Effect::Remove(c));
                 if k != 0 && !again {
                     total = total.saturating_add(weigh(k));
                     any = true;
