@@ -284,6 +284,13 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         (
             t("piece R { move step1 attack orth [enemy] if check | !attacked attack N if sees(K, N) }\n\
                on pass K { }\npass if sees(R, orth, K) & sees(R, zz, Q)"),
+            none.clone(),
+        ),
+        // `dropped` outside an `illegal` rule, `stuck` outside a drop rule, `along` with an
+        // unknown condition and direction, promotion zones of each kind unknown.
+        (
+            t("on move if dropped(R) & stuck { }\ndrop R [!stuck & along(orth, zz) & along(zz, R)]\n\
+               piece R { promote optional in nowhere or from far or from zz or stuck to Q }"),
             none,
         ),
     ]

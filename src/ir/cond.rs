@@ -63,6 +63,11 @@ pub enum Cond {
     /// `sees(X, DIRS, Y)`: some piece of a type in the first mask has, along one of the
     /// (absolute) directions, a piece of a type in the second mask as the nearest piece.
     Sees(u64, Vec<u8>, u64),
+    /// `along(DIRS, COND)`: the condition holds on some cell reached from the cell by
+    /// repeated steps along one of the (absolute) directions, to the edge or a fork.
+    Along(Vec<u8>, Box<Cond>),
+    /// The move judged (by an `illegal` rule) is a drop of a type in the mask.
+    Dropped(u64),
 }
 
 /// Whose value a per-player variable or count refers to.

@@ -129,6 +129,11 @@ pub enum CheckCode {
     /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
     /// `written`).
     EntryWithChoice = 70,
+    /// A built-in that means something in one place only is used elsewhere (`stuck` outside
+    /// a drop rule's condition, `dropped(...)` outside an `illegal` rule).
+    OutOfPlace = 76,
+    /// `no-moves` in an `illegal` rule does not follow `dropped(...)` in a conjunction.
+    UnguardedNoMoves = 77,
 }
 
 impl CheckCode {
@@ -196,6 +201,8 @@ impl CheckCode {
         CheckCode::BadCastlingFiles,
         CheckCode::BadEntryCell,
         CheckCode::EntryWithChoice,
+        CheckCode::OutOfPlace,
+        CheckCode::UnguardedNoMoves,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -404,6 +411,16 @@ const EXPLANATIONS: &[&str] = &[
      the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
      `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
      also have `drop TYPES at WHERE [COND]`.",
+    // OutOfPlace
+    "Some built-in conditions mean something in one place only. `stuck` asks whether the piece \
+     being dropped could ever move from the cell: it belongs in the condition of a drop rule \
+     (`drop P [empty & !stuck]`). `dropped(PIECES)` asks whether the move being judged is a drop \
+     of one of those types: it belongs in an `illegal` rule.",
+    // UnguardedNoMoves
+    "`no-moves` in an `illegal` rule asks whether the next player has a legal move after the \
+     move judged; judging those moves may ask the same question again. Written after \
+     `dropped(...)` in a conjunction (`dropped(P) & check(opponent) & no-moves`), every nested \
+     question is about a drop, which empties the hands, so the questions end.",
 ];
 
 #[cfg(test)]
