@@ -286,12 +286,23 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                on pass K { }\npass if sees(R, orth, K) & sees(R, zz, Q)"),
             none.clone(),
         ),
+        // The hand: a base that is the type itself, a base with a base, two types of one
+        // base under a base mark, `remember` on a type that never promotes, a mark that is
+        // a letter; then a promoted mark with nothing remembered, and two equal marks.
+        (
+            t("").replace("[pieces.K]\n", "[pieces.K]\ndemote = \"K\"\n[pieces.Q]\ndemote = \"R\"\n[pieces.S]\n\
+                 demote = \"Q\"\nremember = true\n[pieces.T]\ndemote = \"R\"\n")
+                .replace("tally near max 3 for R when orth [enemy]\n", "")
+                + "[fen]\nbase-mark = \"x\"\npromoted-mark = \"~\"\n",
+            none.clone(),
+        ),
+        (t("") + "[fen]\nbase-mark = \"~\"\npromoted-mark = \"~\"\n", none),
         // `dropped` outside an `illegal` rule, `stuck` outside a drop rule, `along` with an
         // unknown condition and direction, promotion zones of each kind unknown.
         (
             t("on move if dropped(R) & stuck { }\ndrop R [!stuck & along(orth, zz) & along(zz, R)]\n\
                piece R { promote optional in nowhere or from far or from zz or stuck to Q }"),
-            none,
+            vec![],
         ),
     ]
 }

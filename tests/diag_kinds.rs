@@ -256,3 +256,31 @@ fn drop_and_promotion_word_kinds() {
         assert!(c.explain().contains(word), "{code}: {}", c.explain());
     }
 }
+
+/// The hand: base types, the memory of promotion and their `[fen]` marks, E471 to E475.
+#[test]
+fn hand_kinds() {
+    let game = |pieces: &str, fen: &str| {
+        let text = GAME.replacen("piece K { move N }", "piece K { move N promote in far to Q }\nzone far = rank 3", 1)
+            + "[pieces.Q]\n[pieces.S]\n"
+            + pieces
+            + "[fen]\n"
+            + fen;
+        codes_of(&text)
+    };
+    assert!(game("[pieces.T]\ndemote = \"S\"\n", "base-mark = \"+\"\n").is_empty());
+    assert_eq!(game("[pieces.T]\ndemote = \"S\"\n[pieces.U]\ndemote = \"S\"\n", "base-mark = \"+\"\n"), ["E471"]);
+    assert_eq!(game("", "base-mark = \"x\"\n"), ["E472"]);
+    assert_eq!(game("", "base-mark = \"++\"\n"), ["E472"]);
+    assert_eq!(game("[pieces.T]\nremember = true\n", "promoted-mark = \"~\"\n"), ["E473"]);
+    assert_eq!(game("", "promoted-mark = \"~\"\n"), ["E474"]);
+    assert_eq!(game("[pieces.T]\ndemote = \"T\"\n", ""), ["E475"]);
+    assert_eq!(game("[pieces.T]\ndemote = \"S\"\n[pieces.U]\ndemote = \"T\"\n", ""), ["E475"]);
+    // The king promotes: it may remember, and its promotions carry the mark.
+    let text = GAME.replacen("piece K { move N }", "piece K { move N promote in far to Q }\nzone far = rank 3", 1)
+        + "[pieces.Q]\n"
+        + "[fen]\npromoted-mark = \"~\"\n";
+    assert!(codes_of(&text.replacen("[pieces.K]\n", "[pieces.K]\nremember = true\n", 1)).is_empty());
+    let e471 = interp::diag::Code::parse("E471").unwrap();
+    assert!(e471.explain().contains("both be written"), "{}", e471.explain());
+}

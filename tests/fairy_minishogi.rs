@@ -53,6 +53,12 @@ fn minishogi_matches_fairy_stockfish_after_the_moves() {
 }
 
 #[test]
+fn minishogi_matches_fairy_stockfish_from_its_position_strings() {
+    let n = fairy::check_fens(minishogi(), DATA, &uci);
+    assert!(n >= 20, "{n} nodes");
+}
+
+#[test]
 fn without_the_option_a_pawn_drop_that_mates_is_refused() {
     let fen = "p3k/5/4G/5/K2R1[P] w - - 0 1";
     let official = common::open_game("games/examples/minishogi.toml");

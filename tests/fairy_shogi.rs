@@ -53,6 +53,12 @@ fn shogi_matches_fairy_stockfish_after_the_moves() {
 }
 
 #[test]
+fn shogi_matches_fairy_stockfish_from_its_position_strings() {
+    let n = fairy::check_fens(shogi(), DATA, &uci);
+    assert!(n >= 20, "{n} nodes");
+}
+
+#[test]
 fn without_the_option_a_pawn_drop_that_mates_is_refused() {
     let fen = "8k/9/7GN/9/9/9/9/9/4K4[P] w - - 0 1";
     let official = common::open_game("games/examples/shogi.toml");

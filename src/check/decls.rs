@@ -44,6 +44,9 @@ pub struct Decls {
     pub long_regs: Vec<bool>,
     /// Per tally: its stride in the piece-state index and its largest value.
     pub tally_layout: Vec<(u16, u16)>,
+    /// The memory of promotion in the piece-state index: its stride and the number of
+    /// types remembered (`[pieces.X] remember`); None when no type remembers.
+    pub origin_layout: Option<(u16, u16)>,
     /// Piece states per (type, owner).
     pub nstates: usize,
     /// Problems found so far (declaration problems that do not stop checking).
@@ -278,6 +281,7 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
             max: p.max,
             advance: p.advance,
             demote: None,
+            remember: p.remember.is_some(),
             description: p.description.clone(),
             glyphs: p.glyph.iter().flat_map(|g| g.symbols().iter().map(|n| n.text.clone())).collect(),
         })
@@ -298,6 +302,7 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
         registers: m.registers.iter().map(|n| n.0.text.clone()).collect(),
         long_regs: m.registers.iter().map(|n| n.1).collect(),
         tally_layout: vec![],
+        origin_layout: None,
         nstates: 0,
         errs,
     };
@@ -400,7 +405,8 @@ fn orientation(m: &Merged, players: &[String], errs: &mut Vec<Diag>) -> Vec<(i64
     orient
 }
 
-/// Per-piece states: the moved flag, then each tally's value and "matched last turn" flag.
+/// Per-piece states: the moved flag, then each tally's value and "matched last turn" flag,
+/// then the type a piece was promoted from (0: none; only when some type remembers).
 fn piece_states(d: &mut Decls, m: &Merged) -> Result<(), Vec<Diag>> {
     let mut stride = 2u16;
     for t in &m.tallies {
@@ -408,6 +414,12 @@ fn piece_states(d: &mut Decls, m: &Merged) -> Result<(), Vec<Diag>> {
         let max = t.max.clamp(0, MAX_TALLY) as u16;
         d.tally_layout.push((stride, max));
         stride = stride.saturating_mul(2 * (max + 1));
+    }
+    // At most MAX_PIECE_TYPES: fits a u16.
+    let remembered = d.types.iter().filter(|t| t.remember).count() as u16;
+    if remembered > 0 {
+        d.origin_layout = Some((stride, remembered));
+        stride = stride.saturating_mul(remembered + 1);
     }
     d.nstates = stride as usize;
     if 1 + d.types.len() * d.factions.len() * d.nstates > MAX_KINDS {

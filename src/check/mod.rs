@@ -21,6 +21,7 @@ mod ends;
 mod entries;
 pub mod expand;
 mod exprs;
+mod hand;
 mod illegal;
 pub(crate) mod merged;
 mod pass;
@@ -88,6 +89,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.tallies();
     c.steps();
     c.demotions();
+    c.hand();
     c.drops();
     c.entries();
     c.requires();

@@ -4,9 +4,10 @@
 //! Layers, each using only those below it: `state` (the position, data only) and
 //! `action` (actions, effects, what a capture is); `eval` (conditions, expressions),
 //! `attack` and `movegen` (the pattern machine), which call each other because conditions
-//! ask about attacks; `pieces` (moving pieces on the board, no triggers); `statements`
-//! (rule statements, triggers); `turn` (turn bookkeeping, tallies); `decision` (decision
-//! steps); `apply` (applying actions); `legal` and `oblige`; `repetition`; `status`; `node`, `perft`.
+//! ask about attacks; `pieces` (moving pieces on the board, no triggers) and `hand` (the
+//! type a captured piece enters the hand as); `statements` (rule statements, triggers);
+//! `turn` (turn bookkeeping, tallies); `decision` (decision steps); `apply` (applying
+//! actions); `legal` and `oblige`; `repetition`; `status`; `node`, `perft`.
 
 pub mod action;
 mod after;
@@ -15,6 +16,7 @@ pub mod attack;
 pub mod budget;
 pub mod decision;
 pub mod eval;
+mod hand;
 pub mod legal;
 pub mod movegen;
 pub mod node;

@@ -12,8 +12,8 @@ use crate::ir::{Game, Kind, StepId};
 pub(crate) struct Moved {
     /// The moving piece's type (before any promotion).
     pub mover_type: u8,
-    /// Types of the pieces taken, in order (the first `ncap`).
-    pub captured: [u8; MAX_CAPTURED],
+    /// Kinds of the pieces taken, in order (the first `ncap`), as they stood on the board.
+    pub captured: [Kind; MAX_CAPTURED],
     /// How many of `captured` are set.
     pub ncap: usize,
     /// Pieces removed from the board, stacked pieces included.
@@ -26,16 +26,16 @@ pub(crate) struct Moved {
 
 impl Moved {
     #[inline]
-    fn took(&mut self, t: u8) {
+    fn took(&mut self, k: Kind) {
         if self.ncap < MAX_CAPTURED {
-            self.captured[self.ncap] = t;
+            self.captured[self.ncap] = k;
             self.ncap += 1;
         }
     }
 
-    /// The captured types.
+    /// The captured pieces' kinds.
     #[inline]
-    pub fn captured(&self) -> &[u8] {
+    pub fn captured(&self) -> &[Kind] {
         &self.captured[..self.ncap]
     }
 }
@@ -219,7 +219,7 @@ impl Game {
         }
         st.counts[self.count_slot(victim)] -= 1;
         done.royal_touched |= self.is_royal(victim);
-        done.took(self.kind_type[victim as usize]);
+        done.took(victim);
         done.removed += 1;
     }
 
@@ -228,7 +228,7 @@ impl Game {
     fn landed_kind(&self, st: &mut State, mover: Kind, promo: Option<u8>, done: &mut Moved) -> Kind {
         let Some(t) = promo else { return self.moved(mover) };
         st.counts[self.count_slot(mover)] -= 1;
-        let k = self.kind(t, self.kind_owner[mover as usize], true);
+        let k = self.with_promotion_memory(self.kind(t, self.kind_owner[mover as usize], true), mover);
         st.counts[self.count_slot(k)] += 1;
         done.royal_touched |= self.is_royal(k);
         k
@@ -246,7 +246,7 @@ impl Game {
                 if k != 0 {
                     st.counts[self.count_slot(k)] -= 1;
                     done.royal_touched |= self.is_royal(k);
-                    done.took(self.kind_type[k as usize]);
+                    done.took(k);
                     done.removed = done.removed.saturating_add(1);
                     st.board[c as usize] = 0;
                 }

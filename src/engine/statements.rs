@@ -4,42 +4,42 @@
 use crate::board::{Cell, NONE};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{AssignOp, Event, Game, Slot, Stmt};
+use crate::ir::{AssignOp, Event, Game, Kind, Slot, Stmt};
 
 /// Cells a statement can refer to.
 pub(crate) struct StmtCtx {
     pub from: Cell,
     pub to: Cell,
     pub chosen: Cell,
-    /// The captured piece's type, for statements of a capture trigger (else u8::MAX).
-    pub captured: u8,
+    /// The captured piece's kind, for statements of a capture trigger (else 0).
+    pub captured: Kind,
 }
 
 impl StmtCtx {
     /// The context of a decision step about cell `pend`, where `chosen` was chosen.
     pub fn at_step(pend: Cell, chosen: Cell) -> Self {
-        StmtCtx { from: pend, to: pend, chosen, captured: u8::MAX }
+        StmtCtx { from: pend, to: pend, chosen, captured: 0 }
     }
 }
 
 impl Game {
     /// Runs the triggers after a move of `me` from `from` to `to` (`from` is NONE for a
-    /// drop) of a piece of type `mover_type`, which took pieces of the `captured` types.
-    pub(crate) fn fire(&self, st: &mut State, me: u8, mover_type: u8, captured: &[u8], from: Cell, to: Cell) {
+    /// drop) of a piece of type `mover_type`, which took the `captured` pieces (their kinds).
+    pub(crate) fn fire(&self, st: &mut State, me: u8, mover_type: u8, captured: &[Kind], from: Cell, to: Cell) {
         for t in &self.triggers {
             if t.by.is_some_and(|p| p != me) {
                 continue;
             }
             // One firing per event: the move, each captured piece of the listed types, the turn.
             let firings: &[u8] = match t.event {
-                Event::Move if t.types == 0 || t.types & (1 << mover_type) != 0 => &[u8::MAX],
+                Event::Move if t.types == 0 || t.types & (1 << mover_type) != 0 => &[0],
                 Event::Move => &[],
                 Event::Capture => captured,
-                Event::Turn => &[u8::MAX],
+                Event::Turn => &[0],
                 Event::Pass => &[],
             };
             for &c in firings {
-                if t.event == Event::Capture && t.types != 0 && t.types & (1 << c) == 0 {
+                if t.event == Event::Capture && t.types != 0 && t.types & (1 << self.kind_type[c as usize]) == 0 {
                     continue;
                 }
                 let ctx = StmtCtx { from, to, chosen: to, captured: c };
@@ -67,7 +67,7 @@ impl Game {
             {
                 continue;
             }
-            let ctx = StmtCtx { from: NONE, to: NONE, chosen: NONE, captured: u8::MAX };
+            let ctx = StmtCtx { from: NONE, to: NONE, chosen: NONE, captured: 0 };
             for s in &t.stmts {
                 self.exec_stmt(st, me, s, &ctx);
             }
@@ -104,8 +104,8 @@ impl Game {
                 self.remove_piece(st, c);
             }
             Stmt::Pocket => {
-                if ctx.captured != u8::MAX {
-                    let t = self.types[ctx.captured as usize].demote.unwrap_or(ctx.captured);
+                if ctx.captured != 0 {
+                    let t = self.hand_type(ctx.captured);
                     if let Some(&(_, slot)) = self.reserves.iter().find(|(x, _)| *x == t) {
                         let r = &mut st.vars[slot.at(me as usize)];
                         *r = r.saturating_add(1);
@@ -147,6 +147,8 @@ impl Game {
             let old = st.board[c as usize];
             st.counts[self.count_slot(old)] -= 1;
             let k = self.kind(t, self.kind_owner[old as usize], self.kind_moved[old as usize]);
+            // The piece keeps the memory of a promotion (`[pieces.X] remember`).
+            let k = self.with_origin(k, self.promoted_from(old));
             st.board[c as usize] = k;
             st.counts[self.count_slot(k)] += 1;
             self.find_royals(st);

@@ -105,6 +105,14 @@ pub struct Game {
     pub nstates: usize,
     /// Per kind: its state index.
     pub kind_state: Vec<u16>,
+    /// The memory of promotion: the types remembered (`[pieces.X] remember`), in type
+    /// order, and the stride of their field in the state index (0: no type remembers).
+    pub origins: Vec<u8>,
+    /// See `origins`.
+    pub origin_stride: u16,
+    /// Per kind: the type the piece was promoted from, or `u8::MAX` (empty when no type
+    /// remembers).
+    pub kind_origin: Vec<u8>,
     /// Per (type * players + player): attack programs (when given, used instead of moves).
     pub attacks_of: Vec<Vec<ProgramId>>,
     /// Drops from reserves: the types (mask) and, per player, where (a condition).

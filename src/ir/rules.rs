@@ -20,8 +20,11 @@ pub struct PieceType {
     pub max: Option<u8>,
     /// AI bonus per rank advanced towards the opponent, in hundredths of a value unit.
     pub advance: i32,
-    /// The type a captured piece becomes in a reserve (`pocket`); None: its own type.
+    /// The type a captured piece becomes in a reserve (`pocket`): its declared base type
+    /// (`[pieces.X] demote`); None: its own type.
     pub demote: Option<u8>,
+    /// A piece promoted from this type remembers it (`[pieces.X] remember`).
+    pub remember: bool,
     /// How it moves, in words (the game file's `description`; may be empty).
     pub description: String,
     /// The symbols pictures draw for it (the game file's `glyph`): none (the board letter),
@@ -231,6 +234,13 @@ pub struct FenMap {
     /// Letters of `unmoved_letters` written only while the owner of the piece starting on
     /// their first cell holds a piece in a reserve (`[fen] gates`).
     pub gate_letters: Vec<char>,
+    /// The mark written before the base type's letter for the types with a declared base
+    /// (`[fen] base-mark = "+"`: `+S`), with, per base type, the type written so (or
+    /// `u8::MAX`).
+    pub base_mark: Option<(char, Vec<u8>)>,
+    /// The mark written after the letter of a piece that remembers a promotion
+    /// (`[fen] promoted-mark = "~"`: `Q~`).
+    pub promoted_mark: Option<char>,
 }
 
 /// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the

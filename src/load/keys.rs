@@ -74,6 +74,7 @@ pub(super) enum PieceKey {
     Max,
     Advance,
     Demote,
+    Remember,
     Description,
     Glyph,
 }
@@ -86,6 +87,7 @@ pub(super) const PIECE_KEYS: Keys<PieceKey> = &[
     ("max", PieceKey::Max),
     ("advance", PieceKey::Advance),
     ("demote", PieceKey::Demote),
+    ("remember", PieceKey::Remember),
     ("description", PieceKey::Description),
     ("glyph", PieceKey::Glyph),
 ];
@@ -110,6 +112,8 @@ pub(super) enum FenKey {
     Fullmove,
     Counter,
     Pocket,
+    BaseMark,
+    PromotedMark,
     Gates,
     CastlingFiles,
 }
@@ -121,6 +125,8 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("fullmove", FenKey::Fullmove),
     ("counter", FenKey::Counter),
     ("pocket", FenKey::Pocket),
+    ("base-mark", FenKey::BaseMark),
+    ("promoted-mark", FenKey::PromotedMark),
     ("gates", FenKey::Gates),
     ("castling-files", FenKey::CastlingFiles),
 ];

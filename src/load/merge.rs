@@ -44,6 +44,8 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     parent.fullmove = child.fullmove.or(parent.fullmove);
     parent.fen_counter = child.fen_counter.or(parent.fen_counter);
     parent.pocket = child.pocket.or(parent.pocket);
+    parent.base_mark = child.base_mark.or(parent.base_mark);
+    parent.promoted_mark = child.promoted_mark.or(parent.promoted_mark);
     if !child.unmoved_gates.is_empty() {
         parent.unmoved_gates = child.unmoved_gates;
     }

@@ -31,8 +31,12 @@ pub struct PieceSpec {
     pub max: Option<u8>,
     /// AI bonus per rank advanced, in hundredths of a value unit.
     pub advance: i32,
-    /// The type a captured piece of this type becomes in a reserve (`pocket`).
+    /// The type a captured piece of this type becomes in a reserve (`pocket`): its
+    /// declared base type.
     pub demote: Option<Name>,
+    /// `remember = true`: a piece promoted from this type remembers it (where it was
+    /// given, for diagnostics).
+    pub remember: Option<Span>,
     /// How the piece moves, in words (`description`).
     pub description: String,
     /// The symbol pictures draw for the piece (`glyph`), if given.
@@ -95,6 +99,12 @@ pub struct Spec {
     pub fen_counter: Option<Name>,
     /// Whether the reserves are shown as a pocket after the rows (`[fen] pocket`), when given.
     pub pocket: Option<bool>,
+    /// The mark written before a base type's letter for a type with a declared base
+    /// (`[fen] base-mark = "+"`: `+S`), when given.
+    pub base_mark: Option<Name>,
+    /// The mark written after the letter of a piece that remembers a promotion
+    /// (`[fen] promoted-mark = "~"`: `Q~`), when given.
+    pub promoted_mark: Option<Name>,
     /// Letters for unmoved pieces written only while their owner holds a reserve piece
     /// (`[fen] gates`), with their cells.
     pub unmoved_gates: Vec<(Name, Vec<Name>)>,

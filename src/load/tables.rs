@@ -176,6 +176,7 @@ impl Reader<'_> {
             max: None,
             advance: 0,
             demote: None,
+            remember: None,
             description: String::new(),
             glyph: None,
         };
@@ -199,6 +200,9 @@ impl Reader<'_> {
                     ps.advance = self.want_int_in(v, range, "a piece's advance bonus").unwrap_or(0) as i32;
                 }
                 Some(PieceKey::Demote) => ps.demote = self.want_str(v),
+                Some(PieceKey::Remember) => {
+                    ps.remember = self.want_bool(v).unwrap_or(false).then(|| self.span(v.span()))
+                }
                 Some(PieceKey::Description) => {
                     if let Some(s) = self.want_str(v) {
                         ps.description = s.text;
@@ -302,6 +306,8 @@ impl Reader<'_> {
                 Some(FenKey::Fullmove) => self.spec.fullmove = self.want_str(v),
                 Some(FenKey::Counter) => self.spec.fen_counter = self.want_str(v),
                 Some(FenKey::Pocket) => self.spec.pocket = self.want_bool(v),
+                Some(FenKey::BaseMark) => self.spec.base_mark = self.want_str(v),
+                Some(FenKey::PromotedMark) => self.spec.promoted_mark = self.want_str(v),
                 Some(FenKey::Gates) => self.spec.unmoved_gates = self.letter_cells(k, v, "gates"),
                 Some(FenKey::CastlingFiles) => self.castling_files(k, v),
                 None => self.unknown_key(k, "in [fen]", FEN_KEYS),

@@ -55,6 +55,9 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         tallies: vec![],
         nstates: d.nstates,
         kind_state: vec![],
+        origins: d.types.iter().enumerate().filter(|(_, t)| t.remember).map(|(i, _)| type_byte(i)).collect(),
+        origin_stride: d.origin_layout.map_or(0, |(s, _)| s),
+        kind_origin: vec![],
         attacks_of: vec![vec![]; nt * np],
         drops: vec![],
         requires: vec![],
@@ -91,6 +94,15 @@ fn kinds(g: &mut Game, nt: usize) {
                 g.kind_state[k] = u16::from(byte_below(s, MAX_KINDS));
             }
         }
+    }
+    if g.origin_stride != 0 {
+        let stride = g.origin_stride as usize;
+        g.kind_origin = (0..nk)
+            .map(|k| match if k > 0 { g.kind_state[k] as usize / stride } else { 0 } {
+                0 => u8::MAX,
+                o => g.origins[o - 1],
+            })
+            .collect();
     }
 }
 

@@ -71,7 +71,20 @@ impl Lowerer<'_> {
             _ => None,
         };
         g.fen.pocket = spec.pocket.unwrap_or(false);
+        g.fen.base_mark = mark(&spec.base_mark).map(|m| (m, self.based_types()));
+        g.fen.promoted_mark = mark(&spec.promoted_mark);
         g.fen.files = spec.castling_files.as_ref().map(|f| self.file_letters(f));
+    }
+
+    /// Per type: the type whose declared base it is (`u8::MAX`: none), for `[fen] base-mark`.
+    fn based_types(&self) -> Vec<u8> {
+        let mut of = vec![u8::MAX; self.d.types.len()];
+        for (t, ty) in self.d.types.iter().enumerate() {
+            if let Some(b) = ty.demote {
+                of[b as usize] = crate::ir::limits::type_byte(t);
+            }
+        }
+        of
     }
 
     /// `[fen] castling-files`, resolved (checking has reported every unknown name).
@@ -92,4 +105,9 @@ impl Lowerer<'_> {
         });
         FileLetters { pieces: mask(&f.pieces), with: mask(&f.with), cells, outer }
     }
+}
+
+/// A `[fen]` mark's character (checking keeps it to one).
+fn mark(n: &Option<crate::syntax::ast::Name>) -> Option<char> {
+    n.as_ref().and_then(|n| n.text.chars().next())
 }

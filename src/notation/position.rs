@@ -7,6 +7,7 @@ use crate::board::{Cell, NONE};
 use crate::engine::state::State;
 use crate::ir::limits::{MAX_SETUP_STEPS, byte_below, faction_byte};
 use crate::ir::{FileLetters, Game, StepId};
+use crate::notation::pocket::{LastPiece, RowMarks};
 
 /// Errors reading a position string.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -185,6 +186,16 @@ pub enum PositionError {
     /// A pocket letter (`[fen] pocket`) that is no piece type with a reserve.
     #[error("unknown piece `{0}` in the pocket (only types with a reserve)")]
     UnknownPocketPiece(char),
+    /// A `[fen] base-mark` or `promoted-mark` where it marks no piece: the base mark
+    /// before a letter that is no type's base, the promoted mark after none or after a
+    /// piece of a type no remembered type promotes to.
+    #[error("row {row}: the mark `{mark}` marks no piece that could carry it")]
+    BadMark {
+        /// Row, from 1 at the top.
+        row: usize,
+        /// The mark.
+        mark: char,
+    },
     /// A piece standing unpromoted in a zone where its promotion is compulsory.
     #[error("{player}'s {piece} on {cell} stands where it must promote; it cannot be there unpromoted")]
     MustHavePromoted {
@@ -271,10 +282,10 @@ impl Game {
                 }
                 if st.stacks.iter().any(|&(x, _)| x == c) {
                     s.push('(');
-                    s.extend(self.pieces_at(st, c).map(|k| self.kind_char(k)));
+                    self.pieces_at(st, c).for_each(|k| self.push_piece(&mut s, k));
                     s.push(')');
                 } else {
-                    s.push(self.kind_char(k));
+                    self.push_piece(&mut s, k);
                 }
             }
             if run > 0 {
@@ -528,12 +539,17 @@ impl Game {
         };
         // 0: outside a stack; 1: just after `(`; 2 and more: after the stack's first piece.
         let mut in_stack = 0usize;
+        let mut marks = RowMarks::default();
         for ch in text.chars() {
             if ch.is_ascii_digit() && in_stack == 0 {
                 digits.push(ch);
+                marks.last = None;
                 continue;
             }
             flush(&mut digits, &mut pos)?;
+            if self.read_mark(st, &mut marks, ch, row)? {
+                continue;
+            }
             if ch == '(' && in_stack == 0 {
                 in_stack = 1;
                 continue;
@@ -547,9 +563,11 @@ impl Game {
                 continue;
             }
             let k = self.kind_of_char(ch).ok_or(PositionError::UnknownPiece { row, piece: ch })?;
+            let k = self.marked_kind(&mut marks, k, row)?;
             if in_stack > 1 {
                 // A further piece of the stack on the current cell.
                 st.stacks.push((cells[pos], k));
+                marks.last = Some(LastPiece::Stacked(st.stacks.len() - 1));
                 in_stack += 1;
                 continue;
             }
@@ -557,6 +575,7 @@ impl Game {
                 return Err(PositionError::RowTooLong { row, cells: cells.len() });
             }
             st.board[cells[pos] as usize] = k;
+            marks.last = Some(LastPiece::Board(cells[pos]));
             if in_stack == 1 {
                 in_stack = 2;
             } else {
@@ -565,6 +584,9 @@ impl Game {
         }
         if in_stack > 0 {
             return Err(PositionError::OpenStack { row });
+        }
+        if marks.based {
+            return Err(PositionError::BadMark { row, mark: self.fen.base_mark.as_ref().map_or('+', |m| m.0) });
         }
         flush(&mut digits, &mut pos)?;
         if pos != cells.len() {

@@ -129,6 +129,16 @@ pub enum CheckCode {
     /// Entries with a move in a game whose moves already name a cell (push, custodian choice,
     /// `written`).
     EntryWithChoice = 70,
+    /// `[fen] base-mark` with two types of one declared base (`+S` would name both).
+    BaseMarkAmbiguous = 71,
+    /// A `[fen]` mark (`base-mark`, `promoted-mark`) that is not one character free for it.
+    BadFenMark = 72,
+    /// `[pieces.X] remember = true` on a type that no `promote` line of its own promotes.
+    RememberWithoutPromotion = 73,
+    /// `[fen] promoted-mark` in a game where no type remembers its promotions.
+    PromotedMarkUnused = 74,
+    /// `[pieces.X] demote` names X itself or a type that has a base of its own.
+    BaseChain = 75,
     /// A built-in that means something in one place only is used elsewhere (`stuck` outside
     /// a drop rule's condition, `dropped(...)` outside an `illegal` rule).
     OutOfPlace = 76,
@@ -201,6 +211,11 @@ impl CheckCode {
         CheckCode::BadCastlingFiles,
         CheckCode::BadEntryCell,
         CheckCode::EntryWithChoice,
+        CheckCode::BaseMarkAmbiguous,
+        CheckCode::BadFenMark,
+        CheckCode::RememberWithoutPromotion,
+        CheckCode::PromotedMarkUnused,
+        CheckCode::BaseChain,
         CheckCode::OutOfPlace,
         CheckCode::UnguardedNoMoves,
     ];
@@ -411,6 +426,29 @@ const EXPLANATIONS: &[&str] = &[
      the place where a pushed piece (`>CELL`), a chosen victim (`xCELL`) or the cell of \
      `written(@m)` is written. A game with `push`, `custodian ... choose` or `written` cannot \
      also have `drop TYPES at WHERE [COND]`.",
+    // BaseMarkAmbiguous
+    "With `[fen] base-mark = \"+\"`, a type with a declared base (`[pieces.T] demote = \"S\"`) \
+     is written in position strings as the mark and its base's letter (`+S`), and `+S` is read \
+     back as that type. Two types with the same base would both be written `+S`: give them \
+     different bases, or leave `base-mark` out.",
+    // BadFenMark
+    "A `[fen]` mark (`base-mark = \"+\"`, `promoted-mark = \"~\"`) is one character written \
+     in the rows of position strings beside a piece's letter. It may not be a letter or a digit \
+     (pieces and runs of empty cells), a space, or one of `/ ( ) [ ]` (rows, stacks and the \
+     pocket), and the two marks must differ.",
+    // RememberWithoutPromotion
+    "`[pieces.X] remember = true` makes a piece promoted from X remember it, so that, captured, \
+     it enters the captor's hand as an X. X's own `piece X { }` block needs a `promote` line \
+     for there to be anything to remember.",
+    // PromotedMarkUnused
+    "`[fen] promoted-mark = \"~\"` marks the pieces that remember a promotion (`Q~`). No type \
+     of this game has `remember = true`, so no piece would ever carry the mark: give the type \
+     that promotes `remember = true`, or leave the mark out.",
+    // BaseChain
+    "`[pieces.T] demote = \"S\"` declares T's base type: the type a captured T enters the hand \
+     as (a promoted piece's unpromoted form). The base is an ordinary type: it may not be T \
+     itself nor a type that has a base of its own (`demote` on S too). Name the final type \
+     directly.",
     // OutOfPlace
     "Some built-in conditions mean something in one place only. `stuck` asks whether the piece \
      being dropped could ever move from the cell: it belongs in the condition of a drop rule \
