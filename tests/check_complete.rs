@@ -202,6 +202,11 @@ const BROKEN: &[&str] = &[
     "define loop = loop N\npiece R { move loop }",
     "define m(D) = @D\npiece R { move m(@a) m(@b) m(@c) m(@d) m(@e) m(@f) }",
     "piece R { move [unmoved & origin & attacked & check & neutral & stacked & beaten & can-beat & true & !false] N }",
+    // Promotion by the path: an unknown type, a mark, in an attack line; `require drop`
+    // without drops; `promoted` outside an `illegal` rule; `threatens` of no piece letter.
+    "piece R { move N promote(Q) | N promote(@a) attack N promote(K) }",
+    "require drop\non move if promoted { }\nillegal if promoted & check(opponent)",
+    "piece R { move orth [empty & !threatens(2) & !threatens(Q)] }",
 ];
 
 /// Whole files with a problem of the game as a whole, and the options to check them with.

@@ -197,6 +197,23 @@ fn attack_loop_kinds() {
     assert!(e449.explain().contains("without end"), "{}", e449.explain());
 }
 
+/// Promotion by the path and placement phases: E482 to E485.
+#[test]
+fn promote_action_and_placement_kinds() {
+    let piece = |p: &str| codes("piece K { move N }", p);
+    assert!(piece("piece K { move N | promote(K) }").is_empty());
+    assert_eq!(piece("piece K { move N attack N promote(K) }"), ["E482"]);
+    assert_eq!(piece("piece K { move N }\nrequire drop"), ["E483"]);
+    assert_eq!(piece("piece K { move N }\non move if promoted { }"), ["E484"]);
+    assert!(piece("piece K { move N }\nillegal if promoted & check(opponent)").is_empty());
+    assert_eq!(piece("piece K { move N [empty & !threatens(2)] }"), ["E485"]);
+    assert!(piece("piece K { move N [empty & !threatens(K)] }").is_empty());
+    // Where the pattern can capture, it decides what the piece attacks: an attack loop.
+    assert_eq!(piece("piece K { move N [!threatens(K)] }"), ["E449"]);
+    let e483 = interp::diag::Code::parse("E483").unwrap();
+    assert!(e483.explain().contains("placement phase"), "{}", e483.explain());
+}
+
 /// `written(@m)` and `[fen] castling-files`: E464 to E467.
 #[test]
 fn written_and_castling_files_kinds() {

@@ -84,7 +84,7 @@ fn last(p: &Pattern) -> Last<'_> {
         },
         Pattern::Test(c, _) => Last::Test(c),
         Pattern::Mark(_) => Last::Skip,
-        Pattern::Call(n, _) if matches!(n.text.as_str(), "remove" | "carry" | "land") => Last::Skip,
+        Pattern::Call(n, _) if matches!(n.text.as_str(), "remove" | "carry" | "land" | "promote") => Last::Skip,
         Pattern::Call(..) | Pattern::Repeat(..) | Pattern::Dir(_) | Pattern::Turn(..) => Last::Other,
     }
 }
@@ -131,6 +131,7 @@ fn cond_attack(c: &Cond, royal: bool) -> Option<&Name> {
         Cond::Not(x) => cond_attack(x, royal),
         Cond::Name(n) if n.text == "attacked" || (royal && n.text == "check") => Some(n),
         Cond::Func(n, _) if royal && n.text == "check" => Some(n),
+        Cond::Func(n, _) if n.text == "threatens" => Some(n),
         Cond::Along(_, _, x) => cond_attack(x, royal),
         Cond::Name(_) | Cond::Func(..) | Cond::FuncIn(..) | Cond::Cmp(..) => None,
     }

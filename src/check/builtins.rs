@@ -154,6 +154,7 @@ pub const BUILTINS: &[Builtin] = &[
         "the moving piece's type beats the cell's piece's type (meaningful where a piece moves)",
     ),
     b("can-beat", Condition, ANY, "some player can move a piece whose type beats another faction's piece"),
+    b("promoted", Condition, ANY, "the move just made promoted its piece (in `illegal` rules)"),
     unhinted(b("stuck", Condition, Places::DROP, "the piece dropped could never move from the cell (drop rules)")),
     unhinted(b("true", Condition, ANY, "always")),
     unhinted(b("false", Condition, ANY, "never")),
@@ -178,6 +179,10 @@ pub const BUILTINS: &[Builtin] = &[
         "a piece of type X has a piece of type Y as the nearest piece along one of DIRS",
     ),
     about(
+        f("threatens", CondFunction, ANY, "threatens(X)", ALL_ARGS),
+        "a piece of type X standing on the cell would attack a piece of another player",
+    ),
+    about(
         f("along", CondFunction, ANY, "along(DIRS, COND)", (2, 2)),
         "COND holds on some cell along one of DIRS from the cell, to the edge of the board",
     ),
@@ -200,6 +205,10 @@ pub const BUILTINS: &[Builtin] = &[
     b("mover", Agent, Places::STEP, "the player whose turn scheduled the step"),
     b("opponent", Agent, Places::STEP, "the player after the mover"),
     about(f("remove", Action, Places::PATTERN, "remove(D)", (1, 1)), "removes the piece one step along D, or here"),
+    about(
+        f("promote", Action, Places::PATTERN, "promote(X)", ALL_ARGS),
+        "the moving piece becomes X (one move per type listed); the move may stay on its cell",
+    ),
     about(
         f("carry", Action, Places::PATTERN, "carry(@m), carry(@a, @b)", (1, 2)),
         "moves the piece on the cursor's cell (or on mark a) to a mark",

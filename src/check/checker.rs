@@ -22,12 +22,15 @@ pub(super) struct Checker<'a> {
     /// The declarations.
     pub d: &'a Decls,
     errs: Vec<Diag>,
+    /// Whether the condition being checked is an `illegal` rule's (judged after a move).
+    pub in_illegal: bool,
 }
 
 impl<'a> Checker<'a> {
     /// A checker that starts with the declarations' problems.
     pub fn new(c: &'a Checked<'a>) -> Self {
-        let mut me = Checker { spec: c.spec, m: &c.merged, board: &c.board, d: &c.decls, errs: vec![] };
+        let mut me =
+            Checker { spec: c.spec, m: &c.merged, board: &c.board, d: &c.decls, errs: vec![], in_illegal: false };
         for e in &c.decls.errs {
             me.report(e.clone());
         }

@@ -75,6 +75,7 @@ impl Checker<'_> {
         self.placed(b, n, place);
         match b.name {
             "sees" => self.sees(n, args),
+            "threatens" => self.threatens_args(n, args),
             "repetition" => {
                 if let Some(e) = args.first() {
                     if let Expr::Int(k, at) = e
@@ -154,6 +155,9 @@ impl Checker<'_> {
         let t = n.text.as_str();
         if let Some(b) = builtins::find(Kind::Condition, t) {
             self.placed(b, n, place);
+            if t == "promoted" {
+                self.promoted_word(n);
+            }
             return;
         }
         let d = self.d;

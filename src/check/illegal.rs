@@ -10,7 +10,9 @@ impl Checker<'_> {
     /// context, no end-only built-ins), and its name (a few words on one line).
     pub(super) fn illegals(&mut self) {
         for r in self.m.illegals.iter().copied() {
+            self.in_illegal = true;
             self.cond(&r.cond, Places::ILLEGAL);
+            self.in_illegal = false;
             self.moves_after_drop(&r.cond);
             let Some(n) = &r.name else { continue };
             if n.text.trim().is_empty() || n.text.contains(['\n', '\r']) {

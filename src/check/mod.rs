@@ -23,6 +23,7 @@ pub mod expand;
 mod exprs;
 mod hand;
 mod illegal;
+mod inplace;
 pub(crate) mod merged;
 mod pass;
 pub(crate) mod patterns;
@@ -106,6 +107,8 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.pushes();
     c.custodians();
     c.attack_tests();
+    c.attack_promotes();
+    c.require_drops();
     if c.is_clean() {
         c.display();
     }

@@ -67,12 +67,13 @@ impl Checker<'_> {
 }
 
 /// The first built-in attack question in a condition: `check`, `attacked` (or a function
-/// of that name).
+/// of that name), `threatens(...)`.
 fn asks_attacks(c: &Cond) -> Option<&Name> {
     match c {
         Cond::Or(v) | Cond::And(v) => v.iter().find_map(asks_attacks),
         Cond::Not(x) => asks_attacks(x),
         Cond::Name(n) | Cond::Func(n, _) if n.text == "check" || n.text == "attacked" => Some(n),
+        Cond::Func(n, _) if n.text == "threatens" => Some(n),
         _ => None,
     }
 }

@@ -82,6 +82,7 @@ impl Checker<'_> {
         let set = |a: Option<&Arg>| matches!(a, Some(Arg::Mark(m)) if w.marks.contains(&m.text));
         match action.map(|b| b.name) {
             Some("remove") => self.remove_arg(n, &args[0]),
+            Some("promote") => self.promote_args(n, args),
             Some("then") => match &args[0] {
                 Arg::Pattern(Pattern::Dir(f)) => {
                     self.followup(f);

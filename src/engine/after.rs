@@ -28,6 +28,8 @@ impl Game {
     pub(crate) fn judge_after(&self, st: &State, out: &mut MoveList, scratch: &mut State) {
         let me = st.to_move;
         let royal = if self.has_royal { st.royal[me as usize] } else { NONE };
+        // Without a royal piece on the board (one in hand, say) every move is safe.
+        let royal_free = self.has_royal && royal == NONE && !self.owns_royal(st, me);
         // Conditional attacks count by their condition before the move.
         let gates = self.gates_at(st);
         let fast = self.attack.filter() && royal != NONE && !self.attacked_gated(st, royal, me, gates);
@@ -38,18 +40,14 @@ impl Game {
             let m = out.moves[i];
             // Royal safety without applying: as in `legal_piece_moves`.
             let safe = !self.has_royal
+                || royal_free
                 || (fast
-                    && match m {
-                        Move::Piece(p) => {
-                            p.neff == 0
-                                && p.from != royal
-                                && !on(&pins, p.from)
-                                && !on(&lines, p.from)
-                                && !on(&lines, p.to)
-                        }
-                        Move::Drop { to, .. } => !on(&lines, to),
-                        _ => false,
-                    });
+                    && (self.quiet_drop(&m, &lines)
+                        || matches!(m, Move::Piece(p) if p.neff == 0
+                        && p.from != royal
+                        && !on(&pins, p.from)
+                        && !on(&lines, p.from)
+                        && !on(&lines, p.to))));
             let untouched = quiet.as_ref().filter(|q| self.untouched(q, &m));
             if untouched.is_none()
                 && let Some(q) = &quiet
@@ -63,6 +61,7 @@ impl Game {
             }
             let mut ok = true;
             let mut apply = !safe;
+            let promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
             let dropped = match m {
                 Move::Drop { ty, .. } => ty,
                 _ => u8::MAX,
@@ -71,6 +70,9 @@ impl Game {
             let moot =
                 |rule: &IllegalRule| rule.drops_only != 0 && (dropped >= 64 || rule.drops_only & (1 << dropped) == 0);
             for (r, rule) in self.illegals.iter().enumerate() {
+                if rule.promo_only && !promoted {
+                    continue;
+                }
                 match untouched {
                     Some(q) if rule.checks_only => ok &= q.before & (1 << r) == 0,
                     _ if moot(rule) => {}
@@ -81,6 +83,7 @@ impl Game {
                 scratch.clone_from(st);
                 self.apply(scratch, &m, out.effects_of(&m));
                 let mut cx = Ctx::new(self, scratch, me, NONE);
+                cx.promoted = promoted;
                 (cx.dropped, cx.judging) = (dropped, true);
                 ok = (safe || !self.in_check_gated(scratch, me, gates))
                     && self.illegals.iter().all(|rule| {
@@ -105,6 +108,7 @@ impl Game {
         let mut after = st.clone();
         self.apply(&mut after, m, effects);
         let mut cx = Ctx::new(self, &after, st.to_move, NONE);
+        cx.promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
         cx.judging = true;
         if let Move::Drop { ty, .. } = m {
             cx.dropped = *ty;

@@ -10,6 +10,19 @@ use crate::ir::limits::CELL_WORDS;
 use crate::ir::{AttackTables, CondId, Game, Probe};
 
 impl Game {
+    /// Whether a piece of one of the types in `mask`, standing on `cell` for player `me`,
+    /// would attack a piece of another player (the condition `threatens(X)`): some
+    /// capturing program of its attacks (its `attack` lines, else its moves) could take it.
+    /// `vacant` counts as empty (the moving piece's origin, when asked during a move).
+    pub fn threatens(&self, st: &State, me: u8, cell: Cell, vacant: Cell, mask: u64) -> bool {
+        let np = self.np();
+        (0..self.types.len()).filter(|&t| mask & (1 << t) != 0).any(|t| {
+            let slot = t * np + me as usize;
+            let progs = if self.attacks_of[slot].is_empty() { &self.moves_of[slot] } else { &self.attacks_of[slot] };
+            progs.iter().any(|&p| self.program(p).captures && Gen::threatens(self, st, me, cell, vacant, p))
+        })
+    }
+
     /// Whether player `p` has a royal piece under attack.
     pub fn in_check(&self, st: &State, p: u8) -> bool {
         self.in_check_gated(st, p, self.gates_at(st))

@@ -23,6 +23,8 @@ pub struct Ctx<'a> {
     pub ghost_kind: u8,
     /// Whether `me` is in check at `st`, when the caller knows it already.
     pub known_check: Option<bool>,
+    /// After a move (`illegal` rules, triggers): whether that move promoted its piece.
+    pub promoted: bool,
     /// The type dropped by the move an `illegal` rule judges (`u8::MAX`: no drop).
     pub dropped: u8,
     /// An `illegal` rule judges the move that led to `st`: `no-moves` asks about the player
@@ -34,7 +36,18 @@ impl<'a> Ctx<'a> {
     /// A context without a ghost.
     #[inline]
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell) -> Self {
-        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0, known_check: None, dropped: u8::MAX, judging: false }
+        Ctx {
+            g,
+            st,
+            me,
+            origin,
+            ghost: NONE,
+            ghost_kind: 0,
+            known_check: None,
+            promoted: false,
+            dropped: u8::MAX,
+            judging: false,
+        }
     }
 
     /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
@@ -136,6 +149,13 @@ impl<'a> Ctx<'a> {
             }
             Cond::CanBeat => self.can_beat(),
             Cond::Sees(from, dirs, to) => g.sees(self.st, *from, dirs, *to),
+            Cond::Threatens(mask) => {
+                c != NONE
+                    && budget::nested(g, self.st, self.me, self.origin, || {
+                        g.threatens(self.st, self.me, c, self.origin, *mask)
+                    })
+            }
+            Cond::Promoted => self.promoted,
             Cond::Along(dirs, x) => c != NONE && self.along(dirs, x, c, stepped),
             Cond::Dropped(mask) => self.dropped < 64 && mask & (1 << self.dropped) != 0,
             Cond::NoMoves if self.judging => g.no_moves_after(self.st),

@@ -143,6 +143,10 @@ impl Game {
         }
         let me = st.to_move;
         let royal = st.royal[me as usize];
+        if royal == NONE && !self.owns_royal(st, me) {
+            // No royal piece on the board (it is in hand, say): nothing to expose.
+            return None;
+        }
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
         // Conditional attacks count by their condition before the move.
@@ -167,6 +171,8 @@ impl Game {
                 && !on(&lines, p.to)
             {
                 true
+            } else if fast && self.quiet_drop(&m, &lines) {
+                true
             } else {
                 scratch.clone_from(st);
                 self.apply_for_legality(scratch, &m, out.effects_of(&m));
@@ -180,6 +186,21 @@ impl Game {
         }
         out.moves.truncate(keep);
         check
+    }
+}
+
+impl Game {
+    /// Whether player `me` has a piece of a royal type on the board.
+    pub(crate) fn owns_royal(&self, st: &State, me: u8) -> bool {
+        let nf = self.nf();
+        self.types.iter().enumerate().any(|(t, ty)| ty.royal && st.counts[t * nf + me as usize] > 0)
+    }
+
+    /// Whether a drop cannot expose the mover's royal piece, for the fast filter: it is
+    /// not of a royal type and its cell is on no line or path of an attack on that piece.
+    #[inline]
+    pub(crate) fn quiet_drop(&self, m: &Move, lines: &[u64; 4]) -> bool {
+        matches!(*m, Move::Drop { ty, to } if !self.types[ty as usize].royal && !on(lines, to))
     }
 }
 

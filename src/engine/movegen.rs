@@ -25,6 +25,8 @@ struct Cursor {
     land: Cell,
     /// The cell set by `written`, else NONE (the move is written FROM-TO).
     shown: Cell,
+    /// 1 + the index of the `promote(...)` instruction on the path, else 0.
+    promo: u16,
     /// Marked cells.
     marks: [Cell; MAX_MARKS],
     /// Loop counters.
@@ -50,6 +52,8 @@ pub struct Gen<'a> {
     pub found: bool,
     /// Predicate mode: stop at the first move.
     any_move: bool,
+    /// Capture-probe mode: whether some move would take a piece of another player.
+    probe_captures: bool,
     memo: bool,
     /// Branch entries of the current run.
     entries: u32,
@@ -120,6 +124,7 @@ impl<'a> Gen<'a> {
             target,
             found: false,
             any_move: false,
+            probe_captures: false,
             memo: false,
             entries: 0,
             visited: Default::default(),
@@ -146,6 +151,21 @@ impl<'a> Gen<'a> {
         pg.found
     }
 
+    /// Whether program `prog`, run for player `me` as if its piece stood on `cell`, could
+    /// take a piece of another player (landing on it or removing it); `vacant` (NONE: none)
+    /// counts as empty, as the moving piece's origin does during its move.
+    pub fn threatens(g: &'a Game, st: &'a State, me: u8, cell: Cell, vacant: Cell, prog: ProgramId) -> bool {
+        let mut sink = MoveList::default();
+        let mut pg = Gen::new(g, st, me, cell, &mut sink, NONE);
+        pg.probe_captures = true;
+        if vacant != NONE && vacant != cell {
+            pg.cx.ghost = vacant;
+            pg.cx.ghost_kind = 0;
+        }
+        pg.run(g.program(prog));
+        pg.found
+    }
+
     /// Moves on to the piece on `origin`.
     #[inline]
     pub fn start(&mut self, origin: Cell) {
@@ -163,6 +183,7 @@ impl<'a> Gen<'a> {
             stepped: false,
             land: NONE,
             shown: NONE,
+            promo: 0,
             marks: [NONE; MAX_MARKS],
             loops: [0; MAX_LOOP_NESTING],
         };
@@ -297,6 +318,10 @@ impl<'a> Gen<'a> {
                     }
                     pc += 1;
                 }
+                Op::Promote(_) => {
+                    r.promo = pc as u16 + 1;
+                    pc += 1;
+                }
                 Op::LoopInit(s) => {
                     r.loops[*s as usize] = 0;
                     pc += 1;
@@ -333,7 +358,7 @@ impl<'a> Gen<'a> {
                     let g = self.cx.g;
                     for &t in &g.leap_table(*table)[r.cur as usize] {
                         if self.cx.test(*fin, t, true) {
-                            self.emit(t, NONE);
+                            self.emit(t, NONE, None);
                         }
                     }
                     return;
@@ -343,7 +368,11 @@ impl<'a> Gen<'a> {
                         return;
                     }
                     let to = if r.land != NONE { r.land } else { r.cur };
-                    self.emit(to, r.shown);
+                    let promo = match prog.ops.get((r.promo as usize).wrapping_sub(1)) {
+                        Some(Op::Promote(types)) => Some(&types[..]),
+                        _ => None,
+                    };
+                    self.emit(to, r.shown, promo);
                     return;
                 }
             }
@@ -367,7 +396,7 @@ impl<'a> Gen<'a> {
             }
             c = raw;
             if self.cx.test(fin, c, true) {
-                self.emit(c, NONE);
+                self.emit(c, NONE, None);
             }
             if self.cx.at(c, true) != 0 {
                 return;
@@ -385,7 +414,7 @@ impl<'a> Gen<'a> {
         self.budget -= 1;
         let c = r.cur;
         if self.cx.test(fin, c, true) {
-            self.emit(c, NONE);
+            self.emit(c, NONE, None);
         }
         if self.cx.at(c, true) == 0 {
             self.ray(prog, r, d, left - 1, fin);
@@ -399,12 +428,14 @@ impl<'a> Gen<'a> {
     }
 
     /// A landing on `to`, written with `shown` in its place unless that is NONE: in attack
-    /// or predicate mode, whether it counts; else the move, once per promotion choice.
-    fn emit(&mut self, to: Cell, shown: Cell) {
+    /// or predicate mode, whether it counts; else the move, once per promotion choice
+    /// (`promo`: the types of the path's `promote(...)`, else the piece's zone rules).
+    fn emit(&mut self, to: Cell, shown: Cell, promo: Option<&[u8]>) {
         let cx = self.cx;
         let from = cx.origin;
-        // A round trip is no move, unless the move is written another way.
-        if (to == from && shown == NONE) || shown == from {
+        // A round trip is no move, unless the move is written another way or promotes the
+        // piece where it stands (which takes nothing and reaches no other cell).
+        if (to == from && shown == NONE && (promo.is_none() || self.target != NONE || self.any_move)) || shown == from {
             return;
         }
         let occ = cx.at(to, true);
@@ -413,6 +444,16 @@ impl<'a> Gen<'a> {
         }
         if self.any_move {
             self.found = true;
+            return;
+        }
+        if self.probe_captures {
+            let g = cx.g;
+            let took = |c: Cell| {
+                let k = cx.at(c, true);
+                k != 0 && g.kind_owner[k as usize] != cx.me
+            };
+            self.found |=
+                took(to) || self.effects[..self.neffects].iter().any(|e| matches!(*e, Effect::Remove(c) if took(c)));
             return;
         }
         if self.target != NONE {
@@ -424,6 +465,9 @@ impl<'a> Gen<'a> {
         let slot = g.kind_type[mover as usize] as usize * g.np() + cx.me as usize;
         let promos = &g.promotions[slot];
         let written = (shown != NONE).then_some(Chosen { cell: shown, how: ChosenAs::Written });
+        if let Some(types) = promo {
+            return self.emit_promoted(from, to, types, written);
+        }
         let mut plain = true;
         for p in promos {
             if g.zone(p.zone)[to as usize] || p.from.is_some_and(|z| g.zone(z)[from as usize]) {
@@ -441,6 +485,20 @@ impl<'a> Gen<'a> {
         }
         if plain {
             self.emit_custodian(from, to, None, written);
+        }
+    }
+
+    /// A move whose path says what the piece becomes (`promote(...)`): one move per type
+    /// whose `max` the player has not reached.
+    fn emit_promoted(&mut self, from: Cell, to: Cell, types: &[u8], written: Option<Chosen>) {
+        let g = self.cx.g;
+        for &t in types {
+            if let Some(mx) = g.types[t as usize].max
+                && self.cx.st.counts[t as usize * g.np() + self.cx.me as usize] >= mx
+            {
+                continue;
+            }
+            self.emit_custodian(from, to, Some(t), written);
         }
     }
 

@@ -57,6 +57,7 @@ impl Game {
                 u32::from(mask & (1 << ty) != 0)
             }
             MoveClass::Capture => u32::from(self.is_capture(st, m, list.effects_of(m), ANY_TYPE)),
+            MoveClass::Drop => u32::from(matches!(m, Move::Drop { .. })),
         }
     }
 }

@@ -63,6 +63,12 @@ pub enum Cond {
     /// `sees(X, DIRS, Y)`: some piece of a type in the first mask has, along one of the
     /// (absolute) directions, a piece of a type in the second mask as the nearest piece.
     Sees(u64, Vec<u8>, u64),
+    /// `threatens(X)`: a piece of a type in the mask, standing on the cell for the player
+    /// in context, would attack a piece of another player.
+    Threatens(u64),
+    /// `promoted`: the move just made promoted its piece (after the move: `illegal` rules
+    /// and triggers).
+    Promoted,
     /// `along(DIRS, COND)`: the condition holds on some cell reached from the cell by
     /// repeated steps along one of the (absolute) directions, to the edge or a fork.
     Along(Vec<u8>, Box<Cond>),

@@ -41,6 +41,9 @@ pub enum Op {
     Ray(Vec<u8>, Option<ExprId>, CondId),
     /// A fixed-path leap: emit each cell of a precomputed table (per origin) where the test holds.
     Leap(LeapTableId, CondId),
+    /// The move promotes its piece to one of these types (one move per type), instead of
+    /// the piece's `promote ... in ZONE` rules; such a move may land on its own origin.
+    Promote(Vec<u8>),
     /// Land at the cursor: emit a move.
     Emit,
 }
@@ -81,6 +84,7 @@ impl fmt::Debug for Op {
             Op::LoopInc(s) => f.debug_tuple("LoopInc").field(s).finish(),
             Op::Ray(d, max, fin) => f.debug_tuple("Ray").field(d).field(&DumpBound(*max)).field(fin).finish(),
             Op::Leap(t, fin) => f.debug_tuple("Leap").field(t).field(fin).finish(),
+            Op::Promote(t) => f.debug_tuple("Promote").field(t).finish(),
             Op::Emit => f.write_str("Emit"),
         }
     }

@@ -288,6 +288,8 @@ pub enum MoveClass {
     Types(u64),
     /// Rank 1 for moves that take a piece ([`crate::ir::Game::is_capture`]).
     Capture,
+    /// Rank 1 for drops from the reserve (a placement phase: `require drop`).
+    Drop,
 }
 
 impl MoveClass {
@@ -295,7 +297,7 @@ impl MoveClass {
     /// search for the best one).
     pub fn top(self) -> u32 {
         match self {
-            MoveClass::Types(_) | MoveClass::Capture => 1,
+            MoveClass::Types(_) | MoveClass::Capture | MoveClass::Drop => 1,
         }
     }
 }
@@ -313,6 +315,9 @@ pub struct IllegalRule {
     /// The condition reads nothing but whose royal pieces are attacked (and constants):
     /// a move that changes no royal piece's attackers leaves it as it was before the move.
     pub checks_only: bool,
+    /// The condition requires `promoted` (it is `promoted`, or `promoted & ...`): a move
+    /// that promotes nothing never breaks it, and is not played out for it.
+    pub promo_only: bool,
     /// The condition requires `dropped(...)` of these types (a mask; 0: any move): it holds
     /// after no other move.
     pub drops_only: u64,

@@ -95,6 +95,13 @@ impl Lowerer<'_> {
                 };
                 ir::Cond::Sees(mask(args.first()), dirs, mask(args.get(2)))
             }
+            "threatens" => {
+                let mask = args.iter().fold(0u64, |m, a| match a {
+                    ast::Expr::Name(x) => self.d.type_index(&x.text).map_or(m, |t| m | 1 << t),
+                    _ => m,
+                });
+                ir::Cond::Threatens(mask)
+            }
             _ => ir::Cond::True,
         }
     }
@@ -188,6 +195,7 @@ fn keyword(t: &str) -> Option<ir::Cond> {
         "no-moves" => ir::Cond::NoMoves,
         // Lowered by `Lowerer::cond` for the type dropped.
         "stuck" => ir::Cond::True,
+        "promoted" => ir::Cond::Promoted,
         _ => return None,
     })
 }

@@ -10,11 +10,21 @@ impl Lowerer<'_> {
         for r in &self.m.illegals {
             let cc = self.cond(&r.cond, 0);
             let checks_only = checks_only(&cc);
+            let promo_only = promo_only(&cc);
             let drops_only = drops_only(&cc);
             let cond = self.t.cond(cc);
             let name = r.name.as_ref().map(|n| n.text.clone());
-            g.illegals.push(IllegalRule { cond, name, text: r.text.clone(), checks_only, drops_only });
+            g.illegals.push(IllegalRule { cond, name, text: r.text.clone(), checks_only, promo_only, drops_only });
         }
+    }
+}
+
+/// Whether a condition can hold only after a move that promoted its piece.
+fn promo_only(c: &Cond) -> bool {
+    match c {
+        Cond::Promoted => true,
+        Cond::And(v) => v.iter().any(promo_only),
+        _ => false,
     }
 }
 

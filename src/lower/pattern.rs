@@ -169,6 +169,16 @@ impl Lowerer<'_> {
             ("carry", [a]) => mark(Some(a)).map(|s| Op::Carry(None, s)),
             ("land", [a]) => mark(Some(a)).map(Op::Land),
             ("written", [a]) => mark(Some(a)).map(Op::Written),
+            ("promote", types) => {
+                let t: Option<Vec<u8>> = types
+                    .iter()
+                    .map(|a| match a {
+                        Arg::Pattern(Pattern::Dir(x)) => self.d.type_index(&x.text).map(|t| t as u8),
+                        _ => None,
+                    })
+                    .collect();
+                t.map(Op::Promote)
+            }
             _ => None,
         };
         self.expect(op.is_some(), "checking resolves every action");
@@ -182,7 +192,14 @@ impl Lowerer<'_> {
         let last = ops.iter().rev().find(|o| {
             !matches!(
                 o,
-                Op::Emit | Op::Mark(_) | Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) | Op::Land(_) | Op::Written(_)
+                Op::Emit
+                    | Op::Mark(_)
+                    | Op::SetReg(_)
+                    | Op::Remove(_)
+                    | Op::Carry(..)
+                    | Op::Land(_)
+                    | Op::Written(_)
+                    | Op::Promote(_)
             )
         });
         let lands_on_enemy = match last {

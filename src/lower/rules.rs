@@ -82,6 +82,7 @@ impl Lowerer<'_> {
             let class = match &r.class {
                 ast::MoveClass::Types(names) => MoveClass::Types(self.type_mask(names)),
                 ast::MoveClass::Capture(_) => MoveClass::Capture,
+                ast::MoveClass::Drop(_) => MoveClass::Drop,
             };
             let cond = r.cond.as_ref().map(|c| self.cond_id(c, 0));
             g.requires.push(Obligation { class, cond, text: r.text.clone() });

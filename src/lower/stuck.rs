@@ -69,7 +69,9 @@ fn could_move(prog: &Program, board: &Board, turns: &[Vec<Vec<u8>>], g: &Game, o
                 go(pc + 1, cur, last, stepped);
                 go(*exit as usize, cur, last, stepped);
             }
-            Op::Land(_) | Op::Written(_) => todo.push((pc + 1, cur, last, stepped, true)),
+            // A move that lands on a mark, is written another way or promotes (in place too)
+            // counts as a move wherever it lands.
+            Op::Land(_) | Op::Written(_) | Op::Promote(_) => todo.push((pc + 1, cur, last, stepped, true)),
             Op::Ray(dirs, ..) => {
                 if dirs.iter().any(|&d| board.next_raw(cur, d) != NONE) {
                     return true;

@@ -89,6 +89,12 @@ pub fn empty_board(g: &Game) -> State {
     }
     st.board.iter_mut().for_each(|k| *k = 0);
     st.stacks.clear();
+    if g.requires.iter().any(|r| r.class == crate::ir::MoveClass::Drop) {
+        // A placement phase would leave the pieces no moves but drops: empty the hands.
+        for &(_, slot) in &g.reserves {
+            (0..g.np()).for_each(|p| st.vars[slot.at(p)] = 0);
+        }
+    }
     g.refresh(&mut st);
     st
 }

@@ -375,6 +375,7 @@ fn obligations(g: &Game) -> String {
     for ob in &g.requires {
         let kind = match ob.class {
             MoveClass::Capture => "a move that takes a piece".to_string(),
+            MoveClass::Drop => "a drop from the hand".to_string(),
             MoveClass::Types(mask) => {
                 let names: Vec<String> =
                     (0..g.types.len()).filter(|&t| mask & (1 << t) != 0).map(|t| g.types[t].name.clone()).collect();

@@ -109,6 +109,8 @@ pub enum MoveClass {
     Types(Vec<Name>),
     /// `capture`: moves that take a piece; the span is the word's.
     Capture(Span),
+    /// `drop`: drops from the reserve (a placement phase); the span is the word's.
+    Drop(Span),
 }
 
 /// `tally NAME max N for TYPES when PATTERN`.

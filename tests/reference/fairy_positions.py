@@ -9,6 +9,11 @@ and compares.
 
 usage: fairy_positions.py --engine PATH --variant V [--uci-option NAME=VALUE ...]
        [--start-fen FEN] --games G --seed S --depth D [--plies 12..90] [--every 6]
+       [--favour REGEX]
+
+--favour: when some legal moves match the regular expression (on their UCI spelling),
+the game plays one of them every other time it can (say `f$` for Sittuyin's promotions),
+so that the rare moves happen in the sampled games.
 
 Output (stdout): a `#` header with the command line and the engine's name, then one
 tab-separated line per sampled node:
@@ -18,6 +23,7 @@ START_FEN is `startpos` for the variant's own start; UCI_MOVES are space separat
 """
 import argparse
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -93,6 +99,7 @@ def main():
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--plies", default="12..90")
     ap.add_argument("--every", type=int, default=6)
+    ap.add_argument("--favour", default=None)
     a = ap.parse_args()
     lo, hi = (int(x) for x in a.plies.split(".."))
     e = Engine(a.engine, a.variant, a.uci_option)
@@ -111,7 +118,12 @@ def main():
                 print("\t".join([a.start_fen, " ".join(moves), fen, str(a.depth), str(n)]), flush=True)
             if not legal:
                 break
-            moves.append(rng.choice(sorted(legal)))
+            options = sorted(legal)
+            if a.favour:
+                favoured = [m for m in options if re.search(a.favour, m)]
+                if favoured and rng.random() < 0.5:
+                    options = favoured
+            moves.append(rng.choice(options))
     e.quit()
 
 

@@ -144,6 +144,14 @@ pub enum CheckCode {
     OutOfPlace = 76,
     /// `no-moves` in an `illegal` rule does not follow `dropped(...)` in a conjunction.
     UnguardedNoMoves = 77,
+    /// `promote(...)` in an `attack` line, which makes no moves.
+    PromoteInAttack = 82,
+    /// `require drop` in a game without `drop` rules.
+    RequireDropWithoutDrops = 83,
+    /// The condition `promoted` outside an `illegal` rule.
+    PromotedOutsideIllegal = 84,
+    /// `threatens(...)` with arguments that are not piece letters.
+    BadThreatens = 85,
 }
 
 impl CheckCode {
@@ -218,6 +226,10 @@ impl CheckCode {
         CheckCode::BaseChain,
         CheckCode::OutOfPlace,
         CheckCode::UnguardedNoMoves,
+        CheckCode::PromoteInAttack,
+        CheckCode::RequireDropWithoutDrops,
+        CheckCode::PromotedOutsideIllegal,
+        CheckCode::BadThreatens,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -459,6 +471,23 @@ const EXPLANATIONS: &[&str] = &[
      move judged; judging those moves may ask the same question again. Written after \
      `dropped(...)` in a conjunction (`dropped(P) & check(opponent) & no-moves`), every nested \
      question is about a drop, which empties the hands, so the questions end.",
+    // PromoteInAttack
+    "`promote(X)` in a pattern makes the move promote its piece to X. An `attack` line makes \
+     no moves (it says which cells the piece attacks), so a promotion there means nothing: \
+     write it in a `move` line.",
+    // RequireDropWithoutDrops
+    "`require drop` keeps only drops from the reserve while there is one (a placement phase: \
+     each side puts its pieces on the board before play). A game without `drop TYPES [COND]` \
+     rules has no drops to keep: declare what is dropped where, with a `[reserve.PLAYER]`.",
+    // PromotedOutsideIllegal
+    "The condition `promoted` tells whether the move just made promoted its piece. Only an \
+     `illegal` rule judges a move after it is made (`illegal \"promotion gives check\" if \
+     promoted & check(opponent)`); in patterns, triggers, obligations and end rules there is \
+     no such move to ask about.",
+    // BadThreatens
+    "`threatens(X)` holds on a cell where a piece of type X, standing there for the player in \
+     context, would attack a piece of another player (as its attack lines, or its moves, \
+     capture). Its arguments are piece letters: `[!threatens(F)]`.",
 ];
 
 #[cfg(test)]

@@ -290,15 +290,19 @@ impl Ctx {
     fn require(self, p: P) -> Result<Require, Diag> {
         let span = self.span(&p);
         let text = p.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
-        let (mut names, mut capture, mut cond) = (vec![], None, None);
+        let (mut names, mut class, mut cond) = (vec![], None, None);
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::ident => names.push(self.name(q)),
-                Rule::move_class => capture = Some(self.span(&q)),
+                Rule::move_class => {
+                    let sp = self.span(&q);
+                    let drop = q.into_inner().next().is_some_and(|w| w.as_rule() == Rule::drop_kw);
+                    class = Some(if drop { MoveClass::Drop(sp) } else { MoveClass::Capture(sp) });
+                }
                 _ => cond = Some(self.cond(q)?),
             }
         }
-        let class = capture.map_or(MoveClass::Types(names), MoveClass::Capture);
+        let class = class.unwrap_or(MoveClass::Types(names));
         Ok(Require { class, cond, text, span })
     }
 
