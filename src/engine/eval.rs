@@ -156,11 +156,20 @@ impl<'a> Ctx<'a> {
                     })
             }
             Cond::Promoted => self.promoted,
+            Cond::Along(..) | Cond::Dropped(_) | Cond::NoMoves => self.beyond(cond, c, stepped),
+            // These need the move list or history; the engine evaluates them in `status`.
+            Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
+        }
+    }
+
+    /// The conditions that look beyond the cell or at the move judged: `along`, `dropped`,
+    /// and `no-moves` in an `illegal` rule (elsewhere the engine evaluates it in `status`).
+    fn beyond(&self, cond: &Cond, c: Cell, stepped: bool) -> bool {
+        match cond {
             Cond::Along(dirs, x) => c != NONE && self.along(dirs, x, c, stepped),
             Cond::Dropped(mask) => self.dropped < 64 && mask & (1 << self.dropped) != 0,
-            Cond::NoMoves if self.judging => g.no_moves_after(self.st),
-            // These need the move list or history; the engine evaluates them in `status`.
-            Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
+            Cond::NoMoves => self.judging && self.g.no_moves_after(self.st),
+            _ => false,
         }
     }
 
