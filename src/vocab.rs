@@ -45,6 +45,8 @@ pub enum Event {
     Turn,
     /// The player to move passed (`pass`).
     Pass,
+    /// A piece (of one of the listed types, if any) was dropped from a reserve.
+    Drop,
 }
 
 /// How a statement changes a variable.

@@ -1,5 +1,5 @@
-//! Drops from reserves (`drop TYPES [COND]`, `pocket`): a simplified Crazyhouse written as
-//! a five-line extension of chess. Its Fairy-Stockfish perft numbers are cases in
+//! Drops from reserves (`drop TYPES [COND]`, `pocket`): Crazyhouse written as a few lines
+//! on top of chess. Its Fairy-Stockfish perft numbers are cases in
 //! games/examples/crazyhouse.tests.toml (run by tests/game_cases.rs).
 
 mod common;
@@ -22,5 +22,5 @@ fn captured_pieces_can_be_dropped_but_pawns_not_on_the_edge_ranks() {
     // White's reserve: one pawn, spent by the drop.
     let (after, _) = play(&g, &st, "P@d5");
     assert!(!legal(&g, &after).iter().any(|a| a.starts_with("P@")) || after.to_move == 1);
-    assert!(g.position_string(&after).contains("reserve-P=0,1"), "{}", g.position_string(&after));
+    assert!(g.position_string(&after).contains("[p] b "), "{}", g.position_string(&after));
 }

@@ -162,3 +162,22 @@ fn the_memory_survives_the_pieces_moves() {
     let (st, _) = play(&g, &st, "a3-b2");
     assert_eq!(g.position_string(&st), "8/3k4/8/8/8/8/1b6/4K3[Rp] w - - 0 3");
 }
+
+#[test]
+fn a_drop_fires_on_drop_triggers_of_its_type() {
+    // Crazyhouse: a drop starts the fifty-move count again (`on drop { halfmove = 0 }`),
+    // a quiet move does not.
+    let g = common::open_game("games/examples/crazyhouse.toml");
+    let st = parse_fen(&g, "4k3/8/8/8/8/8/8/4K3[NPn] w - - 5 10");
+    assert_eq!(g.position_string(&play(&g, &st, "N@e4").0), "4k3/8/8/8/4N3/8/8/4K3[Pn] b - - 0 10");
+    assert_eq!(g.position_string(&play(&g, &st, "e1-d1").0), "4k3/8/8/8/8/8/8/3K4[NPn] b - - 6 10");
+    // With TYPES, only drops of those types fire it.
+    let text = format!(
+        "[game]\nextends = \"{}\"\nrules = '''\ncounter knights per-player = 0\non drop N {{ knights += 1 }}\n'''\n",
+        repo_path("games/examples/crazyhouse.toml").display()
+    );
+    let g = load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let st = parse_fen(&g, "4k3/8/8/8/8/8/8/4K3[NPn] w - - 5 10");
+    assert!(g.position_string(&play(&g, &st, "N@e4").0).contains("knights=1,0"));
+    assert!(g.position_string(&play(&g, &st, "P@e4").0).contains("knights=0,0"));
+}

@@ -25,6 +25,7 @@ GAMES = {
     "chess960": ("games/examples/chess960.toml", 6, "fairy-stockfish", "fischerandom",
                  "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1"),
     "janggi": ("games/examples/janggi.toml", 5, "fairy-stockfish-lb", "janggi", None),
+    "crazyhouse": ("games/examples/crazyhouse.toml", 6, "fairy-stockfish", "crazyhouse", None),
     "sittuyin": ("games/examples/sittuyin.toml", 4, "fairy-stockfish", "sittuyin", None),
     "shogi": ("games/examples/shogi.toml", 5, "fairy-stockfish-lb", "shogi", None),
     "minishogi": ("games/examples/minishogi.toml", 7, "fairy-stockfish", "minishogi", None),

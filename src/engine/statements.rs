@@ -37,6 +37,8 @@ impl Game {
                 Event::Capture => captured,
                 Event::Turn => &[0],
                 Event::Pass => &[],
+                Event::Drop if from == NONE && (t.types == 0 || t.types & (1 << mover_type) != 0) => &[0],
+                Event::Drop => &[],
             };
             for &c in firings {
                 if t.event == Event::Capture && t.types != 0 && t.types & (1 << self.kind_type[c as usize]) == 0 {

@@ -321,6 +321,7 @@ fn reserve_stmt(g: &Game, tr: &crate::ir::Trigger, s: &Stmt) -> Option<String> {
         Event::Capture => format!("When {what}{by} is captured"),
         Event::Turn => "After every turn".to_string(),
         Event::Pass => format!("When a player{by} passes"),
+        Event::Drop => format!("When {what}{by} is dropped"),
     };
     let cond = if tr.cond.is_some() { " (and the trigger's condition holds)" } else { "" };
     match s {
@@ -332,10 +333,13 @@ fn reserve_stmt(g: &Game, tr: &crate::ir::Trigger, s: &Stmt) -> Option<String> {
             ))
         }
         Stmt::Pocket => {
-            let demoted: Vec<String> = g
-                .types
-                .iter()
-                .filter_map(|ty| ty.demote.map(|d| format!("a {} as a {}", ty.name, g.types[d as usize].name)))
+            let name = |t: u8| &g.types[t as usize].name;
+            let remembered = g.types.iter().enumerate().filter(|(_, ty)| ty.remember).map(|(t, ty)| {
+                let back = name(ty.demote.unwrap_or(crate::ir::limits::type_byte(t)));
+                format!("a piece promoted from a {} as a {back}", ty.name)
+            });
+            let demoted: Vec<String> = remembered
+                .chain(g.types.iter().filter_map(|ty| ty.demote.map(|d| format!("a {} as a {}", ty.name, name(d)))))
                 .collect();
             let how = if demoted.is_empty() { String::new() } else { format!(" ({})", listed(&demoted, "and")) };
             Some(format!("{when}{cond}, the captured piece goes to the capturer's reserve{how}."))

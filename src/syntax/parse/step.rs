@@ -110,6 +110,7 @@ impl Ctx {
                         "move" => Event::Move,
                         "capture" => Event::Capture,
                         "pass" => Event::Pass,
+                        "drop" => Event::Drop,
                         _ => Event::Turn,
                     }
                 }
