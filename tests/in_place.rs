@@ -98,3 +98,18 @@ fn the_placement_comes_first_and_without_the_obligation_pawns_may_move() {
     assert_eq!(all.len(), 88 + 9, "{all:?}");
     assert!(all.contains(&"e4-e5".to_string()) && all.contains(&"e4-d5".to_string()));
 }
+
+#[test]
+fn a_placement_restarts_the_halfmove_clock_and_a_move_does_not() {
+    let placement = "K@d2 K@d7 F@e2 F@e7 R@a1 R@a8 R@h1 R@h8 S@c2 S@c7 S@f2 S@f7 N@b1 N@b8 N@g1 N@g8";
+    let clocks = |g: &Game, moves: &str| {
+        let (st, _) = play(g, &g.initial(), moves);
+        g.position_string(&st).split(' ').skip(4).collect::<Vec<_>>().join(" ")
+    };
+    let g = sittuyin();
+    assert_eq!(clocks(g, placement), "0 9");
+    assert_eq!(clocks(g, &format!("{placement} d2-d1")), "1 9");
+    // Without `on drop`, the clock counts the placements.
+    let counting = sittuyin_with("\non drop { halfmove = 0 }\n", "\n");
+    assert_eq!(clocks(&counting, placement), "16 9");
+}
