@@ -56,10 +56,24 @@ fn the_docs_restrict_conditions_where_the_checker_does() {
     let docs = documented();
     for b in BUILTINS.iter().filter(|b| matches!(b.kind, Kind::Condition | Kind::CondFunction)) {
         let place = &docs[b.kind.tag()][b.name];
-        let end_only = b.places == Places::END;
-        assert_eq!(place == "end rules only", end_only, "`{}`: the docs say `{place}`", b.name);
-        assert!(end_only || b.places == Places::ANYWHERE, "`{}`: a restriction the docs cannot say", b.name);
-        assert!(end_only || !place.contains("only"), "`{}`: the docs claim a restriction: `{place}`", b.name);
+        let p = b.places;
+        let only = if p == Places::ANYWHERE {
+            None
+        } else if p == Places::END {
+            Some("end rules only")
+        } else if p == Places::ILLEGAL {
+            Some("`illegal` rules only")
+        } else if p == Places::DROP {
+            Some("drop rules only")
+        } else if p.has(Places::END) && p.has(Places::ILLEGAL) && !p.has(Places::PATTERN) {
+            Some("end rules and `illegal` rules only")
+        } else {
+            panic!("`{}`: a restriction the docs cannot say", b.name)
+        };
+        match only {
+            Some(o) => assert_eq!(place, o, "`{}`: the docs say `{place}`", b.name),
+            None => assert!(!place.contains("only"), "`{}`: the docs claim a restriction: `{place}`", b.name),
+        }
     }
 }
 

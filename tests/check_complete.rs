@@ -302,6 +302,13 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
             none.clone(),
         ),
         (t("") + "[fen]\nbase-mark = \"~\"\npromoted-mark = \"~\"\n", none),
+        // `dropped` outside an `illegal` rule, `stuck` outside a drop rule, `along` with an
+        // unknown condition and direction, promotion zones of each kind unknown.
+        (
+            t("on move if dropped(R) & stuck { }\ndrop R [!stuck & along(orth, zz) & along(zz, R)]\n\
+               piece R { promote optional in nowhere or from far or from zz or stuck to Q }"),
+            vec![],
+        ),
     ]
 }
 

@@ -144,7 +144,7 @@ fn check_zone_and_illegal_kinds() {
     assert_eq!(rule("end { loss if count(K in nowhere) > 0 }"), ["E402"]);
     assert_eq!(rule("illegal \"\" if check"), ["E457"]);
     assert_eq!(rule("illegal \"two\nlines\" if check"), ["E457"]);
-    assert_eq!(rule("illegal if no-moves"), ["E421"]);
+    assert_eq!(rule("illegal if no-moves"), ["E477"]);
     assert_eq!(rule("on move if can-move(K in top) { }"), ["E421"]);
     for (code, word) in [("E454", "opponent"), ("E455", "player to move"), ("E456", "count"), ("E457", "one line")] {
         let c = interp::diag::Code::parse(code).unwrap();
@@ -243,6 +243,35 @@ fn written_and_castling_files_kinds() {
     assert_eq!(codes_of(&cell), ["E465"]);
     let e464 = interp::diag::Code::parse("E464").unwrap();
     assert!(e464.explain().contains("one notation cannot hold both"), "{}", e464.explain());
+}
+
+/// The shogi family's words: `stuck` (drop rules only), `dropped(...)` (`illegal` rules
+/// only), `no-moves` in an `illegal` rule after `dropped(...)`: E476 and E477.
+#[test]
+fn drop_and_promotion_word_kinds() {
+    let rule = |r: &str| codes("piece K { move N }", &format!("piece K {{ move N }}\nzone top = rank 3\n{r}"));
+    let drops = |r: &str| {
+        let text = GAME.replacen("piece K { move N }", &format!("piece K {{ move N }}\ndirs file = N S\n{r}"), 1)
+            + "[reserve.white]\nK = 0\n";
+        codes_of(&text)
+    };
+    assert!(drops("drop K [empty & !stuck & !along(file, K & friend)]").is_empty());
+    assert!(drops("illegal \"mate by drop\" if dropped(K) & check(opponent) & no-moves").is_empty());
+    assert!(rule("piece K { move N promote stuck to K promote optional in top or from top to K }").is_empty());
+    assert_eq!(rule("on move if stuck { }"), ["E476"]);
+    assert_eq!(rule("piece K { move [stuck] N }"), ["E476"]);
+    assert_eq!(rule("on move if dropped(K) { }"), ["E476"]);
+    assert_eq!(rule("end { loss if dropped(K) }"), ["E476"]);
+    assert_eq!(drops("drop K [along(zz, K)]"), ["E403"]);
+    assert_eq!(drops("drop K [along(file, zz)]"), ["E416"]);
+    assert_eq!(rule("piece K { move N promote in top or from nowhere to K }"), ["E402"]);
+    assert_eq!(rule("illegal if no-moves & dropped(K)"), ["E477"]);
+    assert_eq!(rule("illegal if dropped(K) | no-moves"), ["E477"]);
+    assert!(rule("illegal if dropped(K) & (check | !no-moves)").is_empty());
+    for (code, word) in [("E476", "drop rule"), ("E477", "hands")] {
+        let c = interp::diag::Code::parse(code).unwrap();
+        assert!(c.explain().contains(word), "{code}: {}", c.explain());
+    }
 }
 
 /// The hand: base types, the memory of promotion and their `[fen]` marks, E471 to E475.

@@ -27,12 +27,17 @@ GAMES = {
     "janggi": ("games/examples/janggi.toml", 5, "fairy-stockfish-lb", "janggi", None),
     "crazyhouse": ("games/examples/crazyhouse.toml", 6, "fairy-stockfish", "crazyhouse", None),
     "sittuyin": ("games/examples/sittuyin.toml", 4, "fairy-stockfish", "sittuyin", None),
+    "shogi": ("games/examples/shogi.toml", 5, "fairy-stockfish-lb", "shogi", None),
+    "minishogi": ("games/examples/minishogi.toml", 7, "fairy-stockfish", "minishogi", None),
 }
 CHESS_DEPTH = 6
+# interp options for a game whose default rules count differently from the engine's
+# (minishogi: Fairy-Stockfish allows a Pawn drop that mates, which happens by perft 7).
+OPTIONS = {"games/examples/minishogi.toml": ["--option", "pawn-drop-mate"]}
 
 
 def interp_run(a, game, depth, fen):
-    cmd = [a.interp, "perft", game, "--depth", str(depth)] + (["--fen", fen] if fen else [])
+    cmd = [a.interp, "perft", game, "--depth", str(depth)] + (["--fen", fen] if fen else []) + OPTIONS.get(game, [])
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -100,7 +100,7 @@ fn can_hold_enemy(c: &Cond) -> bool {
         Cond::Name(n) => n.text != "empty" && n.text != "friend",
         Cond::And(v) => v.iter().all(can_hold_enemy),
         Cond::Or(v) => v.iter().any(can_hold_enemy),
-        Cond::Not(_) | Cond::Cmp(..) | Cond::Func(..) | Cond::FuncIn(..) => true,
+        Cond::Not(_) | Cond::Cmp(..) | Cond::Func(..) | Cond::FuncIn(..) | Cond::Along(..) => true,
     }
 }
 
@@ -132,6 +132,7 @@ fn cond_attack(c: &Cond, royal: bool) -> Option<&Name> {
         Cond::Name(n) if n.text == "attacked" || (royal && n.text == "check") => Some(n),
         Cond::Func(n, _) if royal && n.text == "check" => Some(n),
         Cond::Func(n, _) if n.text == "threatens" => Some(n),
+        Cond::Along(_, _, x) => cond_attack(x, royal),
         Cond::Name(_) | Cond::Func(..) | Cond::FuncIn(..) | Cond::Cmp(..) => None,
     }
 }

@@ -77,8 +77,13 @@ impl Places {
     pub const END: Places = Places(4);
     /// Decision steps (`setup`, `followup`).
     pub const STEP: Places = Places(8);
+    /// The conditions of `illegal` rules (judged after the move).
+    pub const ILLEGAL: Places = Places(16);
+    /// The cell conditions of `drop TYPES [COND]` rules (judged as pattern tests, for the
+    /// type dropped).
+    pub const DROP: Places = Places(32);
     /// Everywhere.
-    pub const ANYWHERE: Places = Places(15);
+    pub const ANYWHERE: Places = Places(63);
     /// The statements of triggers and steps.
     pub const STATEMENT: Places = Places(2 | 8);
 
@@ -139,7 +144,7 @@ pub const BUILTINS: &[Builtin] = &[
     b("origin", Condition, ANY, "the cell is the moving piece's origin (meaningful where a piece moves)"),
     b("attacked", Condition, ANY, "another player attacks the cell"),
     b("check", Condition, ANY, "a royal piece of the player in context is attacked"),
-    b("no-moves", Condition, Places::END, "the player to move has no legal move"),
+    b("no-moves", Condition, END_OR_ILLEGAL, "the player to move has no legal move"),
     b("neutral", Condition, ANY, "the cell holds a piece of a neutral faction"),
     b("stacked", Condition, ANY, "the cell holds a stack of two or more pieces"),
     b(
@@ -150,6 +155,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     b("can-beat", Condition, ANY, "some player can move a piece whose type beats another faction's piece"),
     b("promoted", Condition, ANY, "the move just made promoted its piece (in `illegal` rules)"),
+    unhinted(b("stuck", Condition, Places::DROP, "the piece dropped could never move from the cell (drop rules)")),
     unhinted(b("true", Condition, ANY, "always")),
     unhinted(b("false", Condition, ANY, "never")),
     about(
@@ -175,6 +181,14 @@ pub const BUILTINS: &[Builtin] = &[
     about(
         f("threatens", CondFunction, ANY, "threatens(X)", ALL_ARGS),
         "a piece of type X standing on the cell would attack a piece of another player",
+    ),
+    about(
+        f("along", CondFunction, ANY, "along(DIRS, COND)", (2, 2)),
+        "COND holds on some cell along one of DIRS from the cell, to the edge of the board",
+    ),
+    about(
+        f("dropped", CondFunction, Places::ILLEGAL, "dropped(PIECES)", ALL_ARGS),
+        "the move judged is a drop of one of these types (`illegal` rules)",
     ),
     b("me", ExprName, ANY, "the index of the player in context"),
     b("removed", ExprName, ANY, "how many pieces the move that scheduled a follow-up removed"),
@@ -225,7 +239,10 @@ pub const BUILTINS: &[Builtin] = &[
 ];
 
 /// Everywhere but end rules.
-const NOT_END: Places = Places(1 | 2 | 8);
+const NOT_END: Places = Places(1 | 2 | 8 | 16 | 32);
+
+/// End rules and `illegal` rules (after the move: the player to move is the opponent).
+const END_OR_ILLEGAL: Places = Places(4 | 16);
 
 /// The built-in of a kind with a name.
 pub fn find(kind: Kind, name: &str) -> Option<&'static Builtin> {

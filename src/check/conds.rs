@@ -31,20 +31,34 @@ impl Checker<'_> {
             }
             Cond::Func(n, args) => self.cond_func(n, args, place),
             Cond::FuncIn(n, words, zone) => self.cond_func_in(n, words, zone, place),
+            Cond::Along(_, dirs, x) => {
+                self.direction(dirs);
+                self.cond(x, place);
+            }
             Cond::Name(n) => self.cond_name(n, place),
         }
     }
 
     /// Reports a built-in used where the checker does not accept it.
     fn placed(&mut self, b: &Builtin, n: &Name, place: Places) {
-        // Only end rules restrict their built-ins today.
-        if !b.places.has(place) {
+        if b.places.has(place) {
+            return;
+        }
+        if b.places.has(Places::END) {
+            let also = if b.places.has(Places::ILLEGAL) { " or an `illegal` rule" } else { "" };
             self.err(
                 CheckCode::EndOnly,
                 n.span,
-                format!("`{}` can only be used in an end rule", n.text),
+                format!("`{}` can only be used in an end rule{also}", n.text),
                 "move it into the `end { }` block",
             );
+        } else {
+            let (only, hint) = if b.places.has(Places::ILLEGAL) {
+                ("an `illegal` rule, where a move is judged", "write it in `illegal \"NAME\" if …`")
+            } else {
+                ("the condition of a drop rule, where a piece type is dropped", "write it in `drop TYPES [...]`")
+            };
+            self.err(CheckCode::OutOfPlace, n.span, format!("`{}` can only be used in {only}", n.text), hint);
         }
     }
 

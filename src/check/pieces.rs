@@ -2,6 +2,7 @@
 //! the types captured pieces demote to.
 
 use super::checker::Checker;
+use crate::syntax::ast::PromoteWhere;
 
 impl Checker<'_> {
     /// Every `piece` block: its type, its patterns, its promotion zones and types.
@@ -12,7 +13,11 @@ impl Checker<'_> {
             }
             pd.moves.iter().chain(&pd.attacks).for_each(|p| self.pattern(p));
             for pr in &pd.promotes {
-                if self.zone(&pr.zone) {
+                let zones_ok = pr.wheres.iter().fold(true, |ok, w| match w {
+                    PromoteWhere::In(z) | PromoteWhere::From(z) => self.zone(z) && ok,
+                    PromoteWhere::Stuck(_) => ok,
+                });
+                if zones_ok {
                     pr.to.iter().for_each(|n| {
                         self.piece(n);
                     });

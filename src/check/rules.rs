@@ -21,7 +21,7 @@ impl Checker<'_> {
                     None => self.unknown_piece(n),
                 }
             }
-            self.cond(cond, Places::PATTERN);
+            self.cond(cond, Places::DROP);
         }
     }
 

@@ -9,6 +9,10 @@ use crate::engine::legal::{is_entry, on};
 use crate::engine::state::State;
 use crate::ir::{Game, IllegalRule};
 
+/// How deep `no-moves` questions of `illegal` rules may nest (each asks about the legal
+/// moves after a drop).
+const MAX_NO_MOVES_NESTING: u32 = 64;
+
 /// What the fast filter knows at a node: the royal piece of each player that has one, and
 /// the value before the move (for the mover) of each rule that reads only check.
 struct Quiet<'a> {
@@ -58,12 +62,20 @@ impl Game {
             let mut ok = true;
             let mut apply = !safe;
             let promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
+            let dropped = match m {
+                Move::Drop { ty, .. } => ty,
+                _ => u8::MAX,
+            };
+            // A rule about drops of some types holds after no other move.
+            let moot =
+                |rule: &IllegalRule| rule.drops_only != 0 && (dropped >= 64 || rule.drops_only & (1 << dropped) == 0);
             for (r, rule) in self.illegals.iter().enumerate() {
                 if rule.promo_only && !promoted {
                     continue;
                 }
                 match untouched {
                     Some(q) if rule.checks_only => ok &= q.before & (1 << r) == 0,
+                    _ if moot(rule) => {}
                     _ => apply = true,
                 }
             }
@@ -72,11 +84,11 @@ impl Game {
                 self.apply(scratch, &m, out.effects_of(&m));
                 let mut cx = Ctx::new(self, scratch, me, NONE);
                 cx.promoted = promoted;
+                (cx.dropped, cx.judging) = (dropped, true);
                 ok = (safe || !self.in_check_gated(scratch, me, gates))
-                    && self
-                        .illegals
-                        .iter()
-                        .all(|rule| (untouched.is_some() && rule.checks_only) || !cx.test(rule.cond, NONE, false));
+                    && self.illegals.iter().all(|rule| {
+                        (untouched.is_some() && rule.checks_only) || moot(rule) || !cx.test(rule.cond, NONE, false)
+                    });
             }
             if ok {
                 out.moves[keep] = m;
@@ -97,7 +109,29 @@ impl Game {
         self.apply(&mut after, m, effects);
         let mut cx = Ctx::new(self, &after, st.to_move, NONE);
         cx.promoted = matches!(m, Move::Piece(p) if p.promo.is_some());
+        cx.judging = true;
+        if let Move::Drop { ty, .. } = m {
+            cx.dropped = *ty;
+        }
         self.illegals.iter().find(|r| cx.test(r.cond, NONE, false))
+    }
+
+    /// For `no-moves` in an `illegal` rule: whether the player to move at `st` (the position
+    /// after the move judged) has no legal move. Checking makes every such question follow
+    /// a drop, so nesting ends as the hands empty; the depth is bounded besides.
+    pub(crate) fn no_moves_after(&self, st: &State) -> bool {
+        thread_local! {
+            static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+        }
+        let depth = DEPTH.get();
+        if depth >= MAX_NO_MOVES_NESTING {
+            return false;
+        }
+        DEPTH.set(depth + 1);
+        let (mut list, mut scratch) = (MoveList::default(), st.clone());
+        self.legal_moves(st, &mut list, &mut scratch);
+        DEPTH.set(depth);
+        list.moves.is_empty()
     }
 
     /// The fast filter's knowledge at `st`, when the game has its table and every player

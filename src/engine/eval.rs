@@ -25,13 +25,29 @@ pub struct Ctx<'a> {
     pub known_check: Option<bool>,
     /// After a move (`illegal` rules, triggers): whether that move promoted its piece.
     pub promoted: bool,
+    /// The type dropped by the move an `illegal` rule judges (`u8::MAX`: no drop).
+    pub dropped: u8,
+    /// An `illegal` rule judges the move that led to `st`: `no-moves` asks about the player
+    /// to move there.
+    pub judging: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// A context without a ghost.
     #[inline]
     pub fn new(g: &'a Game, st: &'a State, me: u8, origin: Cell) -> Self {
-        Ctx { g, st, me, origin, ghost: NONE, ghost_kind: 0, known_check: None, promoted: false }
+        Ctx {
+            g,
+            st,
+            me,
+            origin,
+            ghost: NONE,
+            ghost_kind: 0,
+            known_check: None,
+            promoted: false,
+            dropped: u8::MAX,
+            judging: false,
+        }
     }
 
     /// The occupant of a cell; the origin counts as empty once the piece has stepped away.
@@ -140,9 +156,40 @@ impl<'a> Ctx<'a> {
                     })
             }
             Cond::Promoted => self.promoted,
+            Cond::Along(..) | Cond::Dropped(_) | Cond::NoMoves => self.beyond(cond, c, stepped),
             // These need the move list or history; the engine evaluates them in `status`.
-            Cond::NoMoves | Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
+            Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
         }
+    }
+
+    /// The conditions that look beyond the cell or at the move judged: `along`, `dropped`,
+    /// and `no-moves` in an `illegal` rule (elsewhere the engine evaluates it in `status`).
+    fn beyond(&self, cond: &Cond, c: Cell, stepped: bool) -> bool {
+        match cond {
+            Cond::Along(dirs, x) => c != NONE && self.along(dirs, x, c, stepped),
+            Cond::Dropped(mask) => self.dropped < 64 && mask & (1 << self.dropped) != 0,
+            Cond::NoMoves => self.judging && self.g.no_moves_after(self.st),
+            _ => false,
+        }
+    }
+
+    /// Whether `x` holds on a cell reached from `c` along one of `dirs`, step by step to the
+    /// edge of the board or a fork.
+    fn along(&self, dirs: &[u8], x: &Cond, c: Cell, stepped: bool) -> bool {
+        let board = &self.g.board;
+        dirs.iter().any(|&d| {
+            let mut at = c;
+            for _ in 0..board.len() {
+                match board.targets(at, d) {
+                    [n] if *n != c => at = *n,
+                    _ => return false,
+                }
+                if self.holds(x, at, stepped) {
+                    return true;
+                }
+            }
+            false
+        })
     }
 
     /// Players (for per-player counters) or factions (for piece counts) selected by `who`.

@@ -470,7 +470,7 @@ impl<'a> Gen<'a> {
         }
         let mut plain = true;
         for p in promos {
-            if g.zone(p.zone)[to as usize] {
+            if g.zone(p.zone)[to as usize] || p.from.is_some_and(|z| g.zone(z)[from as usize]) {
                 plain = p.optional;
                 for &t in &p.to {
                     if let Some(mx) = g.types[t as usize].max

@@ -69,6 +69,11 @@ pub enum Cond {
     /// `promoted`: the move just made promoted its piece (after the move: `illegal` rules
     /// and triggers).
     Promoted,
+    /// `along(DIRS, COND)`: the condition holds on some cell reached from the cell by
+    /// repeated steps along one of the (absolute) directions, to the edge or a fork.
+    Along(Vec<u8>, Box<Cond>),
+    /// The move judged (by an `illegal` rule) is a drop of a type in the mask.
+    Dropped(u64),
 }
 
 /// Whose value a per-player variable or count refers to.

@@ -69,11 +69,16 @@ pub struct EntryRule {
     pub cond: Vec<CondId>,
 }
 
-/// Promotion on arrival in a zone.
+/// Promotion on arrival in a zone, or on a move that starts in one.
 #[derive(Debug, Clone)]
 pub struct Promotion {
-    /// The zone.
+    /// The cells where a move that lands there promotes (a zone, or for `promote ... or
+    /// ...` and `stuck` a set of its own).
     pub zone: ZoneId,
+    /// The cells where a move that starts there promotes (`from ZONE`), if any.
+    pub from: Option<ZoneId>,
+    /// Where it applies in words, for the rulebook, when it is not one `in ZONE`.
+    pub wheres: Option<String>,
     /// May decline.
     pub optional: bool,
     /// Target types.
@@ -317,6 +322,9 @@ pub struct IllegalRule {
     /// The condition requires `promoted` (it is `promoted`, or `promoted & ...`): a move
     /// that promotes nothing never breaks it, and is not played out for it.
     pub promo_only: bool,
+    /// The condition requires `dropped(...)` of these types (a mask; 0: any move): it holds
+    /// after no other move.
+    pub drops_only: u64,
 }
 
 impl IllegalRule {

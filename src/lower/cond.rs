@@ -26,6 +26,14 @@ impl Lowerer<'_> {
             ast::Cond::Cmp(a, op, b) => ir::Cond::Cmp(self.expr(a), *op, self.expr(b)),
             ast::Cond::Func(n, args) => self.cond_func(n, args),
             ast::Cond::FuncIn(_, words, zone) => self.can_move(words, Some(zone)),
+            ast::Cond::Along(_, dirs, x) => ir::Cond::Along(self.dirs(&dirs.text, p), Box::new(self.cond(x, p))),
+            ast::Cond::Name(n) if n.text == "stuck" => match &self.stuck {
+                Some(zones) => ir::Cond::Zone(zones[p as usize]),
+                None => {
+                    self.expect(false, "checking keeps `stuck` in drop rules");
+                    ir::Cond::Not(Box::new(ir::Cond::True))
+                }
+            },
             ast::Cond::Name(n) => keyword(&n.text).unwrap_or_else(|| self.cond_name(n, p)),
         }
     }
@@ -59,6 +67,13 @@ impl Lowerer<'_> {
                 ir::Cond::CanCapture(mask)
             }
             "check" => ir::Cond::CheckOf(self.check_player(args)),
+            "dropped" => {
+                let mask = args.iter().fold(0u64, |m, a| match a {
+                    ast::Expr::Name(x) => self.d.type_index(&x.text).map_or(m, |t| m | 1 << t),
+                    _ => m,
+                });
+                ir::Cond::Dropped(mask)
+            }
             "can-move" => {
                 let words: Vec<Name> = args
                     .iter()
@@ -178,6 +193,8 @@ fn keyword(t: &str) -> Option<ir::Cond> {
         "beaten" => ir::Cond::Beaten,
         "can-beat" => ir::Cond::CanBeat,
         "no-moves" => ir::Cond::NoMoves,
+        // Lowered by `Lowerer::cond` for the type dropped.
+        "stuck" => ir::Cond::True,
         "promoted" => ir::Cond::Promoted,
         _ => return None,
     })

@@ -12,6 +12,7 @@ mod rules;
 mod setup;
 mod steps;
 mod stmt;
+mod stuck;
 mod tables;
 
 use crate::board::Board;
@@ -35,7 +36,7 @@ pub fn lower(checked: Checked<'_>, path: &str) -> Game {
 pub fn lower_counting_gaps(checked: Checked<'_>, path: &str) -> (Game, u32) {
     let Checked { spec, merged, board, decls } = checked;
     let mut g = pieces::skeleton(spec, &board, &decls, path);
-    let mut l = Lowerer { m: &merged, board: &board, d: decls, t: Tables::default(), gaps: Cell::new(0) };
+    let mut l = Lowerer { m: &merged, board: &board, d: decls, t: Tables::default(), gaps: Cell::new(0), stuck: None };
     l.pieces(&mut g);
     pieces::attack_programs(&mut g);
     l.tallies(&mut g);
@@ -70,6 +71,9 @@ struct Lowerer<'a> {
     t: Tables,
     /// Lookups that failed although checking should have made them succeed.
     gaps: Cell<u32>,
+    /// While a drop rule's condition is lowered for one type: the zone of the cells where
+    /// that type could never move, per player (what `stuck` means there).
+    stuck: Option<Vec<crate::ir::ZoneId>>,
 }
 
 impl Lowerer<'_> {

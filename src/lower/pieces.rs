@@ -7,6 +7,7 @@ use crate::check::Decls;
 use crate::ir::limits::{MAX_KINDS, byte_below, faction_byte, type_byte};
 use crate::ir::{FenMap, Game, Promotion};
 use crate::load::Spec;
+use crate::syntax::ast;
 
 /// The game with its names and sizes filled in and every table still empty.
 pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Game {
@@ -130,19 +131,54 @@ impl Lowerer<'_> {
                     g.attacks_of[at].push(id);
                 }
                 for pr in &pd.promotes {
-                    let Some(zone) = self.found(self.d.zone_for(&pr.zone, p), "checking resolves every zone") else {
-                        continue;
-                    };
                     let to = pr
                         .to
                         .iter()
                         .filter_map(|n| self.found(self.d.type_index(&n.text), "checking resolves every piece"))
                         .map(type_byte)
                         .collect();
-                    g.promotions[at].push(Promotion { zone, optional: pr.optional, to });
+                    if let Some(promo) = self.promotion(g, pr, t, p, to) {
+                        g.promotions[at].push(promo);
+                    }
                 }
             }
         }
+    }
+
+    /// A `promote` line for type `t` and player `p`: one `in ZONE` keeps the zone's own set;
+    /// otherwise the landing cells (the `in` zones and, for `stuck`, where the type could
+    /// never move) and the origins (the `from` zones) get sets of their own.
+    fn promotion(&mut self, g: &Game, pr: &ast::Promote, t: usize, p: u8, to: Vec<u8>) -> Option<Promotion> {
+        let optional = pr.optional;
+        if let [ast::PromoteWhere::In(z)] = pr.wheres.as_slice() {
+            let zone = self.found(self.d.zone_for(z, p), "checking resolves every zone")?;
+            return Some(Promotion { zone, from: None, wheres: None, optional, to });
+        }
+        let n = self.board.len();
+        let (mut land, mut start, mut any_from) = (vec![false; n], vec![false; n], false);
+        let mut words = vec![];
+        for w in &pr.wheres {
+            let (cells, into_land) = match w {
+                ast::PromoteWhere::In(z) => {
+                    words.push(format!("arriving in the zone `{}`", z.text));
+                    (self.found(self.d.zone_for(z, p), "checking resolves every zone")?, true)
+                }
+                ast::PromoteWhere::From(z) => {
+                    words.push(format!("starting in the zone `{}`", z.text));
+                    any_from = true;
+                    (self.found(self.d.zone_for(z, p), "checking resolves every zone")?, false)
+                }
+                ast::PromoteWhere::Stuck(_) => {
+                    words.push("landing where it could never move again".to_string());
+                    (self.stuck_zone(g, t, p), true)
+                }
+            };
+            let set = if into_land { &mut land } else { &mut start };
+            set.iter_mut().zip(&self.d.zone_sets[cells.index()]).for_each(|(a, b)| *a |= *b);
+        }
+        let zone = self.zone_set(land);
+        let from = any_from.then(|| self.zone_set(start));
+        Some(Promotion { zone, from, wheres: Some(words.join(" or ")), optional, to })
     }
 
     /// Demotions: the type a captured piece becomes in a reserve (`pocket`).

@@ -40,8 +40,19 @@ impl Lowerer<'_> {
                 .cloned()
                 .collect();
             let mask = self.type_mask(&with_reserve);
-            let ids = self.cond_ids(cond);
-            g.drops.push((mask, ids));
+            if !mentions_stuck(cond) {
+                let ids = self.cond_ids(cond);
+                g.drops.push((mask, ids));
+                continue;
+            }
+            // `stuck` depends on the type dropped: one rule per type.
+            for t in (0..64).filter(|t| mask & (1 << t) != 0) {
+                let zones = (0..self.np()).map(|p| self.stuck_zone(g, t, p)).collect();
+                self.stuck = Some(zones);
+                let ids = self.cond_ids(cond);
+                self.stuck = None;
+                g.drops.push((1 << t, ids));
+            }
         }
     }
 
@@ -162,4 +173,14 @@ fn mentions_clock(c: &Cond, vars: &[Var]) -> bool {
         }
     }
     mentions(c, &|x| matches!(x, Cond::Cmp(a, _, b) if clock(a, vars) || clock(b, vars)))
+}
+
+/// Whether a condition uses the word `stuck` (the dropped type's dead cells).
+fn mentions_stuck(c: &ast::Cond) -> bool {
+    match c {
+        ast::Cond::Or(v) | ast::Cond::And(v) => v.iter().any(mentions_stuck),
+        ast::Cond::Not(x) | ast::Cond::Along(_, _, x) => mentions_stuck(x),
+        ast::Cond::Name(n) => n.text == "stuck",
+        _ => false,
+    }
 }

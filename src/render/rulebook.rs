@@ -247,12 +247,11 @@ fn promotions(g: &Game) -> String {
                 let to: Vec<String> = pr.to.iter().map(|&x| g.types[x as usize].name.clone()).collect();
                 let shown = if cells.len() <= 12 { cells.join(" ") } else { format!("{} cells", cells.len()) };
                 let must = if pr.optional { format!("or stays a {}", ty.name) } else { "it must".to_string() };
-                let text = format!(
-                    "{}'s {} arriving in the zone `{zone}` ({shown}) becomes {}; {must}.",
-                    g.players[p],
-                    ty.name,
-                    listed(&to, "or")
-                );
+                let wheres = match &pr.wheres {
+                    Some(w) => w.clone(),
+                    None => format!("arriving in the zone `{zone}` ({shown})"),
+                };
+                let text = format!("{}'s {} {wheres} becomes {}; {must}.", g.players[p], ty.name, listed(&to, "or"));
                 lines.push_str(&wrap(&text, "  - ", "    "));
             }
         }

@@ -233,15 +233,26 @@ pub struct PieceDecl {
     pub promotes: Vec<Promote>,
 }
 
-/// `promote [optional] in ZONE to X Y`.
+/// `promote [optional] WHERE (or WHERE)* to X Y`.
 #[derive(Debug, Clone)]
 pub struct Promote {
     /// May the mover decline.
     pub optional: bool,
-    /// Zone of arrival.
-    pub zone: Name,
+    /// Where the promotion applies: any of these.
+    pub wheres: Vec<PromoteWhere>,
     /// Choices.
     pub to: Vec<Name>,
+}
+
+/// Where a promotion applies: a part of a `promote` line.
+#[derive(Debug, Clone)]
+pub enum PromoteWhere {
+    /// `in ZONE`: the move lands in the mover's part of the zone.
+    In(Name),
+    /// `from ZONE`: the move starts in the mover's part of the zone.
+    From(Name),
+    /// `stuck`: the unpromoted piece could make no move from the landing cell (the word).
+    Stuck(Name),
 }
 
 /// `define NAME(PARAMS) = PATTERN`.
@@ -315,6 +326,8 @@ pub enum Cond {
     Func(Name, Vec<Expr>),
     /// A function of words and a zone: `can-move(K in goal)`.
     FuncIn(Name, Vec<Name>, Name),
+    /// `along(DIRS, COND)`: the word, the directions and the condition looked for.
+    Along(Name, Name, Box<Cond>),
 }
 
 /// An integer expression.

@@ -139,6 +139,11 @@ pub enum CheckCode {
     PromotedMarkUnused = 74,
     /// `[pieces.X] demote` names X itself or a type that has a base of its own.
     BaseChain = 75,
+    /// A built-in that means something in one place only is used elsewhere (`stuck` outside
+    /// a drop rule's condition, `dropped(...)` outside an `illegal` rule).
+    OutOfPlace = 76,
+    /// `no-moves` in an `illegal` rule does not follow `dropped(...)` in a conjunction.
+    UnguardedNoMoves = 77,
     /// `promote(...)` in an `attack` line, which makes no moves.
     PromoteInAttack = 82,
     /// `require drop` in a game without `drop` rules.
@@ -219,6 +224,8 @@ impl CheckCode {
         CheckCode::RememberWithoutPromotion,
         CheckCode::PromotedMarkUnused,
         CheckCode::BaseChain,
+        CheckCode::OutOfPlace,
+        CheckCode::UnguardedNoMoves,
         CheckCode::PromoteInAttack,
         CheckCode::RequireDropWithoutDrops,
         CheckCode::PromotedOutsideIllegal,
@@ -454,6 +461,16 @@ const EXPLANATIONS: &[&str] = &[
      as (a promoted piece's unpromoted form). The base is an ordinary type: it may not be T \
      itself nor a type that has a base of its own (`demote` on S too). Name the final type \
      directly.",
+    // OutOfPlace
+    "Some built-in conditions mean something in one place only. `stuck` asks whether the piece \
+     being dropped could ever move from the cell: it belongs in the condition of a drop rule \
+     (`drop P [empty & !stuck]`). `dropped(PIECES)` asks whether the move being judged is a drop \
+     of one of those types: it belongs in an `illegal` rule.",
+    // UnguardedNoMoves
+    "`no-moves` in an `illegal` rule asks whether the next player has a legal move after the \
+     move judged; judging those moves may ask the same question again. Written after \
+     `dropped(...)` in a conjunction (`dropped(P) & check(opponent) & no-moves`), every nested \
+     question is about a drop, which empties the hands, so the questions end.",
     // PromoteInAttack
     "`promote(X)` in a pattern makes the move promote its piece to X. An `attack` line makes \
      no moves (it says which cells the piece attacks), so a promotion there means nothing: \

@@ -107,18 +107,21 @@ impl Ctx {
         Ok(PieceDecl { name: n, moves, attacks, attack_ifs, promotes })
     }
 
-    /// `promote [optional] in ZONE to TYPES`
+    /// `promote [optional] WHERE (or WHERE)* to TYPES`
     fn promote(self, s: P) -> Promote {
         let mut optional = false;
-        let mut names = vec![];
+        let mut wheres = vec![];
+        let mut to = vec![];
         for q in s.into_inner() {
             match q.as_rule() {
-                Rule::optional_kw => optional = true,
-                _ => names.push(self.name(q)),
+                Rule::optional_kw | Rule::or_kw => optional |= q.as_rule() == Rule::optional_kw,
+                Rule::promo_in => wheres.push(PromoteWhere::In(self.name(first(q)))),
+                Rule::promo_from => wheres.push(PromoteWhere::From(self.name(q.into_inner().nth(1).unwrap()))),
+                Rule::stuck_kw => wheres.push(PromoteWhere::Stuck(self.name(q))),
+                _ => to.push(self.name(q)),
             }
         }
-        let zone = names.remove(0);
-        Promote { optional, zone, to: names }
+        Promote { optional, wheres, to }
     }
 
     /// `define NAME[(PARAMS)] = PATTERN`

@@ -106,6 +106,11 @@ impl Ctx {
                 let (n, words, zone) = self.words_in(p);
                 Ok(Cond::FuncIn(n, words, zone.unwrap()))
             }
+            Rule::cfunc_along => {
+                let mut it = p.into_inner();
+                let (word, dirs) = (self.name(it.next().unwrap()), self.name(it.next().unwrap()));
+                Ok(Cond::Along(word, dirs, Box::new(self.cond(it.next().unwrap())?)))
+            }
             Rule::cname => Ok(Cond::Name(self.inner_name(p))),
             r => unreachable!("cond {r:?}"),
         }
