@@ -113,3 +113,11 @@ fn a_placement_restarts_the_halfmove_clock_and_a_move_does_not() {
     let counting = sittuyin_with("\non drop { halfmove = 0 }\n", "\n");
     assert_eq!(clocks(&counting, placement), "16 9");
 }
+
+#[test]
+fn the_rulebook_says_which_pieces_promote_by_their_own_moves() {
+    let text = interp::render::rulebook(sittuyin()).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("white's Pawn may become Met by some of its moves, on its own square or another."), "{text}");
+    // Chess promotes by zone only: no such line.
+    assert!(!interp::render::rulebook(common::chess()).contains("by some of its moves"));
+}

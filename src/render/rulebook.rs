@@ -237,6 +237,33 @@ fn zone_of(g: &Game, p: usize, z: crate::ir::ZoneId) -> (String, Vec<String>) {
     (name, cells)
 }
 
+/// The promotions a type's own move patterns make (`promote(X)`), in words.
+fn path_promotions(g: &Game, t: usize, p: usize) -> String {
+    let mut to: Vec<String> = vec![];
+    for &prog in &g.moves_of[t * g.np() + p] {
+        for op in &g.program(prog).ops {
+            if let crate::ir::Op::Promote(types) = op {
+                for &x in types {
+                    let name = g.types[x as usize].name.clone();
+                    if !to.contains(&name) {
+                        to.push(name);
+                    }
+                }
+            }
+        }
+    }
+    if to.is_empty() {
+        return String::new();
+    }
+    let text = format!(
+        "{}'s {} may become {} by some of its moves, on its own square or another.",
+        g.players[p],
+        g.types[t].name,
+        listed(&to, "or")
+    );
+    wrap(&text, "  - ", "    ")
+}
+
 /// Promotions in words: per type and player, the zone, its cells and the types offered.
 fn promotions(g: &Game) -> String {
     let mut lines = String::new();
@@ -254,6 +281,7 @@ fn promotions(g: &Game) -> String {
                 let text = format!("{}'s {} {wheres} becomes {}; {must}.", g.players[p], ty.name, listed(&to, "or"));
                 lines.push_str(&wrap(&text, "  - ", "    "));
             }
+            lines.push_str(&path_promotions(g, t, p));
         }
     }
     if lines.is_empty() { lines } else { heading("Promotion") + &lines }
