@@ -221,10 +221,11 @@ fn counters_reserves_and_tallies_are_named() {
         text.contains("towers-moved white 1, black 0") && text.contains("reserves: white 2 Pawn (P); black 3 Pawn (P)"),
         "{text}"
     );
+    // Crazyhouse's reserves are hands: captured pieces go there.
     let g = game("games/examples/crazyhouse.toml");
-    assert!(show(&g, "").contains("\nreserves: white none; black none\n"));
+    assert!(show(&g, "").contains("\nhands: white none; black none\n"));
     let text = show(&g, "e2-e4 d7-d5 e4-d5 d8-d5 b1-c3");
-    assert!(text.contains("\nreserves: white 1 Pawn (P); black 1 Pawn (P)\n"), "{text}");
+    assert!(text.contains("\nhands: white 1 Pawn (P); black 1 Pawn (P)\n"), "{text}");
     let g = game("games/taktyka.toml");
     assert!(show(&g, "").contains(
         "\ncounters: winner white; idle white 0, black 0\nchecks (per piece, at most 3): 0 on every piece\n"

@@ -293,6 +293,11 @@ fn hand_kinds() {
     assert_eq!(game("", "promoted-mark = \"~\"\n"), ["E474"]);
     assert_eq!(game("[pieces.T]\ndemote = \"T\"\n", ""), ["E475"]);
     assert_eq!(game("[pieces.T]\ndemote = \"S\"\n[pieces.U]\ndemote = \"T\"\n", ""), ["E475"]);
+    // `pocket-order`: letters of types with a reserve.
+    let reserve = "[reserve.white]\nS = 0\n";
+    assert!(game(reserve, "pocket = true\npocket-order = \"S\"\n").is_empty());
+    assert_eq!(game(reserve, "pocket = true\npocket-order = \"S Z\"\n"), ["E401"]);
+    assert_eq!(game(reserve, "pocket = true\npocket-order = \"SQ\"\n"), ["E430"]);
     // The king promotes: it may remember, and its promotions carry the mark.
     let text = GAME.replacen("piece K { move N }", "piece K { move N promote in far to Q }\nzone far = rank 3", 1)
         + "[pieces.Q]\n"

@@ -36,11 +36,17 @@ fn a_capture_with_promotion_gives_check() {
 }
 
 #[test]
-fn a_captured_piece_goes_to_the_reserve_and_enters_from_it() {
+fn a_captured_piece_goes_to_the_hand_and_enters_from_it() {
     let w = said("examples/crazyhouse.toml", None, "e2-e4 d7-d5 e4-d5");
-    assert_eq!(w, ["captures black's Pawn on d5", "white's reserve of Pawn: 0 -> 1"]);
+    assert_eq!(w, ["captures black's Pawn on d5, which goes to white's hand"]);
     let w = said("examples/crazyhouse.toml", None, "e2-e4 d7-d5 e4-d5 d8-d5 P@e4");
-    assert_eq!(w, ["a Pawn enters on e4 from white's reserve"]);
+    assert_eq!(w, ["a Pawn enters on e4 from white's hand"]);
+    // A promoted piece goes to the hand as what it was promoted from.
+    let w = said("examples/crazyhouse.toml", Some("r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"), "b7-b8=Q a8-b8");
+    assert_eq!(w, ["captures white's Queen on b8, which goes to black's hand as a Pawn"]);
+    // A reserve that captures never fill is a reserve, not a hand.
+    let w = said("tishai.toml", None, "g1-g2");
+    assert!(w.iter().any(|e| e.ends_with("from white's reserve")), "{w:?}");
 }
 
 #[test]

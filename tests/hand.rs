@@ -181,3 +181,36 @@ fn a_drop_fires_on_drop_triggers_of_its_type() {
     assert!(g.position_string(&play(&g, &st, "N@e4").0).contains("knights=1,0"));
     assert!(g.position_string(&play(&g, &st, "P@e4").0).contains("knights=0,0"));
 }
+
+#[test]
+fn the_pocket_writes_its_types_in_the_declared_order() {
+    let g = common::open_game("games/examples/crazyhouse.toml");
+    // Fairy-Stockfish's order, Q R B N P, whatever the order read.
+    let st = parse_fen(&g, "r3k3/8/8/8/8/8/8/4K3[NNQbrP] w - - 0 1");
+    assert_eq!(g.position_string(&st), "r3k3/8/8/8/8/8/8/4K3[QNNPrb] w - - 0 1");
+    // Without `pocket-order`, the order of the reserves (alphabetical).
+    let plain = std::fs::read_to_string(repo_path("games/examples/crazyhouse.toml"))
+        .unwrap()
+        .replace("pocket-order = \"QRBNP\"\n", "")
+        .replace("extends = \"../chess.toml\"", &format!("extends = \"{}\"", repo_path("games/chess.toml").display()));
+    let g = load_text(&plain, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let st = parse_fen(&g, "r3k3/8/8/8/8/8/8/4K3[NNQbrP] w - - 0 1");
+    assert_eq!(g.position_string(&st), "r3k3/8/8/8/8/8/8/4K3[NNPQbr] w - - 0 1");
+}
+
+#[test]
+fn a_record_keeps_the_hands_and_the_marks_of_its_start() {
+    use interp::record::{GameRecord, Header, parse_records, replay};
+    let g = common::open_game("games/examples/crazyhouse.toml");
+    let start = "rQ~2k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1";
+    let mut h = Header::new("games/examples/crazyhouse.toml", b"", &[], vec!["human".into(), "human".into()]);
+    h.start = Some(start.to_string());
+    let actions: Vec<String> = ["a8-b8", "N@c7", "e8-d7"].iter().map(|a| a.to_string()).collect();
+    let rec = GameRecord::of_game(&g, &h, &actions).unwrap_or_else(|e| panic!("{e}"));
+    let text = rec.to_text();
+    assert!(text.contains(&format!("[FEN \"{start}\"]")), "{text}");
+    let read = parse_records(&text).unwrap();
+    let r = replay(&g, &read[0], None).unwrap_or_else(|e| panic!("{e}"));
+    // The promoted Queen went to Black's hand as a Pawn; White's Knight was dropped.
+    assert_eq!(g.position_string(&r.state), "1r6/2Nk4/8/8/8/8/8/4K3[np] w - - 1 3");
+}

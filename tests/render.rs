@@ -193,3 +193,21 @@ fn glyphs_stay_out_of_text() {
     let moves = g.notations(&st, &list);
     assert!(!moves.is_empty() && moves.iter().all(|m| m.is_ascii()), "{moves:?}");
 }
+
+/// A game with hands draws them under the board, a line per player: a disc per type held,
+/// with its count; an empty hand says `none`. A game without hands has no such lines.
+#[test]
+fn hands_are_drawn_under_the_board() {
+    let path = root().join("games/examples/crazyhouse.toml");
+    let svg = svg_of(path.to_str().unwrap(), "e2-e4 d7-d5 e4-d5 g8-f6 d2-d4 f6-d5");
+    let hands = &svg[svg.find(r#"<g id="hands""#).expect("a hands group")..];
+    assert!(hands.contains(r#"<g class="hand" data-player="white" data-letter="P" data-count="1""#), "{hands}");
+    assert!(hands.contains(r#"<g class="hand" data-player="black" data-letter="p" data-count="1""#), "{hands}");
+    let start = svg_of(path.to_str().unwrap(), "");
+    assert_eq!(start.matches(">none</text>").count(), 2);
+    // Taller than chess's picture by the two lines.
+    let height = |s: &str| s[s.find("height=\"").unwrap() + 8..].split('"').next().unwrap().parse::<f64>().unwrap();
+    let chess = svg_of(root().join("games/chess.toml").to_str().unwrap(), "");
+    assert!(height(&start) > height(&chess));
+    assert!(!chess.contains(r#"id="hands""#));
+}

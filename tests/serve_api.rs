@@ -218,6 +218,14 @@ fn a_drop_from_the_reserve() {
     assert_eq!(drop["drop"], json!({"letter": "P", "name": "Pawn"}));
     assert_eq!(drop["label"], "drop a Pawn on d5");
     assert!(st["panel"]["reserves"].as_str().unwrap().contains("Pawn"), "{}", st["panel"]);
+    // The hands as data, and in the picture under the board.
+    let pawn = json!({"letter": "P", "name": "Pawn", "glyph": "♟", "count": 1});
+    let hands = json!({"word": "hands", "players": [{"player": "white", "pieces": [pawn]},
+        {"player": "black", "pieces": [{"letter": "P", "name": "Pawn", "glyph": "♟", "count": 1}]}]});
+    assert_eq!(st["panel"]["hands"], hands);
+    let svg = st["svg"].as_str().unwrap();
+    assert!(svg.contains(r#"<g class="hand" data-player="white" data-letter="P" data-count="1""#), "{svg}");
+    assert!(svg.contains(r#"<g class="hand" data-player="black" data-letter="p" data-count="1""#), "{svg}");
     let st = play(&s, &id(&st), "P@d5");
     assert_eq!(st["last"], json!(["d5"]));
 }

@@ -49,6 +49,30 @@ impl Checker<'_> {
         if self.spec.base_mark.is_some() {
             self.base_marks_unambiguous();
         }
+        if let Some(order) = &self.spec.pocket_order {
+            self.pocket_order(order);
+        }
+    }
+
+    /// `[fen] pocket-order`: letters of types with a reserve (spaces between allowed).
+    fn pocket_order(&mut self, order: &Name) {
+        for c in order.text.chars().filter(|c| !c.is_whitespace()) {
+            match self.d.types.iter().position(|t| t.letter == c) {
+                Some(t) if self.d.reserves.iter().any(|r| r.0 as usize == t) => {}
+                Some(_) => self.err(
+                    CheckCode::NoReserve,
+                    order.span,
+                    format!("`{c}` has no reserve to write in the pocket"),
+                    "list the letters of types with a [reserve.PLAYER] entry",
+                ),
+                None => self.err(
+                    CheckCode::UnknownPiece,
+                    order.span,
+                    format!("unknown piece `{c}` in pocket-order"),
+                    self.d.piece_hint(),
+                ),
+            }
+        }
     }
 
     /// `demote` names another type that has no base of its own.

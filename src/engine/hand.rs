@@ -1,9 +1,21 @@
 //! The hand: which type a captured piece enters its captor's hand as, and the memory of
 //! promotion that decides it (`[pieces.X] demote` and `remember`, LANGUAGE.md §8).
 
-use crate::ir::{Game, Kind};
+use crate::ir::{Game, Kind, Slot, Stmt};
 
 impl Game {
+    /// Whether the game has hands: reserves that captured pieces go to (`pocket`), rather
+    /// than reserves only filled at the start. Front ends then call them hands.
+    pub fn has_hands(&self) -> bool {
+        !self.reserves.is_empty() && self.triggers.iter().any(|t| t.stmts.iter().any(|s| matches!(s, Stmt::Pocket)))
+    }
+
+    /// The reserves (type, first slot) in the order they are shown: `[fen] pocket-order`'s,
+    /// then the others in the game's order.
+    pub fn hand_order(&self) -> impl Iterator<Item = &(u8, Slot)> {
+        self.fen.pocket_order.iter().filter_map(|&i| self.reserves.get(i))
+    }
+
     /// The type a captured piece of kind `k` enters the captor's hand (reserve) as: the
     /// type it was promoted from when it remembers one (`[pieces.X] remember`), else its
     /// own type; then that type's declared base (`[pieces.X] demote`), if it has one.

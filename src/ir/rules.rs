@@ -241,6 +241,10 @@ pub struct FenMap {
     /// The mark written after the letter of a piece that remembers a promotion
     /// (`[fen] promoted-mark = "~"`: `Q~`).
     pub promoted_mark: Option<char>,
+    /// The reserves in the order the pocket writes them (`[fen] pocket-order`: the types
+    /// listed first, then the others in the reserves' order), as indices into the game's
+    /// reserves.
+    pub pocket_order: Vec<usize>,
 }
 
 /// Unmoved pieces written by their file letters (Shredder-FEN, X-FEN): the letters of the

@@ -114,6 +114,7 @@ pub(super) enum FenKey {
     Pocket,
     BaseMark,
     PromotedMark,
+    PocketOrder,
     Gates,
     CastlingFiles,
 }
@@ -127,6 +128,7 @@ pub(super) const FEN_KEYS: Keys<FenKey> = &[
     ("pocket", FenKey::Pocket),
     ("base-mark", FenKey::BaseMark),
     ("promoted-mark", FenKey::PromotedMark),
+    ("pocket-order", FenKey::PocketOrder),
     ("gates", FenKey::Gates),
     ("castling-files", FenKey::CastlingFiles),
 ];

@@ -46,6 +46,7 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     parent.pocket = child.pocket.or(parent.pocket);
     parent.base_mark = child.base_mark.or(parent.base_mark);
     parent.promoted_mark = child.promoted_mark.or(parent.promoted_mark);
+    parent.pocket_order = child.pocket_order.or(parent.pocket_order);
     if !child.unmoved_gates.is_empty() {
         parent.unmoved_gates = child.unmoved_gates;
     }

@@ -105,6 +105,8 @@ pub struct Spec {
     /// The mark written after the letter of a piece that remembers a promotion
     /// (`[fen] promoted-mark = "~"`: `Q~`), when given.
     pub promoted_mark: Option<Name>,
+    /// The order of the types in the pocket (`[fen] pocket-order = "QRBNP"`), when given.
+    pub pocket_order: Option<Name>,
     /// Letters for unmoved pieces written only while their owner holds a reserve piece
     /// (`[fen] gates`), with their cells.
     pub unmoved_gates: Vec<(Name, Vec<Name>)>,

@@ -308,6 +308,7 @@ impl Reader<'_> {
                 Some(FenKey::Pocket) => self.spec.pocket = self.want_bool(v),
                 Some(FenKey::BaseMark) => self.spec.base_mark = self.want_str(v),
                 Some(FenKey::PromotedMark) => self.spec.promoted_mark = self.want_str(v),
+                Some(FenKey::PocketOrder) => self.spec.pocket_order = self.want_str(v),
                 Some(FenKey::Gates) => self.spec.unmoved_gates = self.letter_cells(k, v, "gates"),
                 Some(FenKey::CastlingFiles) => self.castling_files(k, v),
                 None => self.unknown_key(k, "in [fen]", FEN_KEYS),

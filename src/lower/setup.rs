@@ -73,7 +73,25 @@ impl Lowerer<'_> {
         g.fen.pocket = spec.pocket.unwrap_or(false);
         g.fen.base_mark = mark(&spec.base_mark).map(|m| (m, self.based_types()));
         g.fen.promoted_mark = mark(&spec.promoted_mark);
+        g.fen.pocket_order = self.pocket_order(spec);
         g.fen.files = spec.castling_files.as_ref().map(|f| self.file_letters(f));
+    }
+
+    /// The reserves in pocket order: those `[fen] pocket-order` lists, in its order, then
+    /// the others.
+    fn pocket_order(&self, spec: &Spec) -> Vec<usize> {
+        let listed = spec.pocket_order.as_ref().map_or(String::new(), |n| n.text.clone());
+        let listed = listed
+            .chars()
+            .filter_map(|c| self.d.types.iter().position(|t| t.letter == c))
+            .filter_map(|t| self.d.reserves.iter().position(|r| r.0 as usize == t));
+        let mut order = vec![];
+        for i in listed.chain(0..self.d.reserves.len()) {
+            if !order.contains(&i) {
+                order.push(i);
+            }
+        }
+        order
     }
 
     /// Per type: the type whose declared base it is (`u8::MAX`: none), for `[fen] base-mark`.

@@ -40,6 +40,9 @@ pub enum Event {
     Tally { cell: Cell, kind: Kind, name: String, before: u8, after: u8 },
     /// The player passed: nothing moved.
     Pass { player: u8 },
+    /// A piece move took this piece off this cell, and it went to `player`'s hand as a
+    /// piece of type `ty` (`pocket`).
+    ToHand { cell: Cell, kind: Kind, player: u8, ty: u8 },
 }
 
 /// How an action moved: the moving piece (from, to, kind), the pushed cell, the cell a
@@ -90,6 +93,7 @@ impl Game {
         }
         self.counter_events(before, m, after, &mut out);
         self.entries_from_reserves(&mut out);
+        self.captures_to_hands(before.to_move, &mut out);
         out.extend(self.check_events(after));
         out
     }
@@ -108,6 +112,33 @@ impl Game {
                     out[i] = Event::Drop { cell, kind };
                     match &mut out[j] {
                         Event::Reserve { before, after, .. } if *before - *after > 1 => *before -= 1,
+                        _ => {
+                            out.remove(j);
+                            if j < i {
+                                i -= 1;
+                            }
+                        }
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// A piece captured by the mover while the mover's hand of the type it enters as went
+    /// up went to that hand (`pocket`): one event says both.
+    fn captures_to_hands(&self, mover: u8, out: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < out.len() {
+            if let Event::Capture { cell, kind } = out[i] {
+                let ty = self.hand_type(kind);
+                let gained = out.iter().position(|e| {
+                    matches!(*e, Event::Reserve { player, ty: t, before, after } if player == mover && t == ty && after > before)
+                });
+                if let Some(j) = gained {
+                    out[i] = Event::ToHand { cell, kind, player: mover, ty };
+                    match &mut out[j] {
+                        Event::Reserve { before, after, .. } if *after - *before > 1 => *before += 1,
                         _ => {
                             out.remove(j);
                             if j < i {
@@ -273,7 +304,17 @@ impl Event {
             }
             Event::Drop { cell, kind } => {
                 let owner = &g.factions[g.kind_owner[*kind as usize] as usize];
-                format!("a {} enters on {} from {owner}'s reserve", ty(kind), at(cell))
+                let from = if g.has_hands() { "hand" } else { "reserve" };
+                format!("a {} enters on {} from {owner}'s {from}", ty(kind), at(cell))
+            }
+            Event::ToHand { cell, kind, player, ty: t } => {
+                let player = &g.players[*player as usize];
+                let how = if *t == g.kind_type[*kind as usize] {
+                    String::new()
+                } else {
+                    format!(" as a {}", g.types[*t as usize].name)
+                };
+                format!("captures {} on {}, which goes to {player}'s hand{how}", g.piece_name(*kind), at(cell))
             }
             Event::Appear { cell, kind } => format!("{} appears on {}", g.piece_name(*kind), at(cell)),
             Event::Push { cell, kind } => {

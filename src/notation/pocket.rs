@@ -15,7 +15,7 @@ impl Game {
     pub(crate) fn pocket_string(&self, st: &State) -> String {
         let mut s = String::from("[");
         for p in 0..self.np() {
-            for &(t, slot) in &self.reserves {
+            for &(t, slot) in self.hand_order() {
                 let n = st.vars[slot.at(p)].max(0) as usize;
                 let ch = self.kind_char(self.kind(t, crate::ir::limits::faction_byte(p), false));
                 s.extend(std::iter::repeat_n(ch, n));

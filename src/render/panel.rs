@@ -67,7 +67,8 @@ pub fn counters(g: &Game, st: &State) -> Option<String> {
 }
 
 /// `reserves: white 3 Pawn (P); black none`: the pieces each player holds in reserve, by
-/// name, with the letter its drops are written with (`P@e4`).
+/// name, with the letter its drops are written with (`P@e4`); `hands: …` in a game whose
+/// captured pieces go to the captor's reserve, its hand (`pocket`).
 pub fn reserves(g: &Game, st: &State) -> Option<String> {
     if g.reserves.is_empty() {
         return None;
@@ -78,8 +79,7 @@ pub fn reserves(g: &Game, st: &State) -> Option<String> {
         .enumerate()
         .map(|(p, name)| {
             let held: Vec<String> = g
-                .reserves
-                .iter()
+                .hand_order()
                 .filter(|(_, slot)| st.vars[slot.at(p)] > 0)
                 .map(|&(t, slot)| {
                     let ty = &g.types[t as usize];
@@ -89,7 +89,7 @@ pub fn reserves(g: &Game, st: &State) -> Option<String> {
             format!("{name} {}", if held.is_empty() { "none".to_string() } else { held.join(", ") })
         })
         .collect();
-    Some(format!("reserves: {}", per.join("; ")))
+    Some(format!("{}: {}", if g.has_hands() { "hands" } else { "reserves" }, per.join("; ")))
 }
 
 /// `white's Stone on c10`: a piece by owner, name and cell.

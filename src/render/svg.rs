@@ -7,7 +7,10 @@
 //! `class="cell" data-cell="NAME"` with `data-x`, `data-y` (the pixel centre of its piece
 //! disc); each piece is a `<g class="piece" data-cell="NAME" data-player="FACTION"
 //! data-letter="L">`; a royal piece in check has a
-//! red `class="check"` ring; the last move's outlines are in `<g id="last-move">`.
+//! red `class="check"` ring; the last move's outlines are in `<g id="last-move">`. A game
+//! with hands (captured pieces go to the captor's reserve) shows them under the board, a
+//! line per player, in `<g id="hands">`: each kind of piece held is a `<g class="hand"
+//! data-player="FACTION" data-letter="L" data-count="N">` disc.
 
 use super::panel::checked;
 use super::picture::View;
@@ -24,6 +27,8 @@ const MARGIN: f64 = 0.4;
 const CAPTION: f64 = 0.6;
 /// Height above the board's top: margin and caption, in board units.
 const TOP: f64 = MARGIN + CAPTION;
+/// Height of a player's line of the hands under the board, in board units.
+const HAND_LINE: f64 = 0.6;
 /// Cell fills by colour class.
 const PALETTE: [&str; 3] = ["#b58863", "#f0d9b5", "#d9a066"];
 /// Piece disc fill, outline and letter colour per player.
@@ -200,7 +205,12 @@ pub fn svg(g: &Game, st: &State, caption: Option<&str>) -> String {
 /// [`svg`] drawn with a [`View`]: turned with `flip`, the last move's cells outlined.
 pub fn svg_view(g: &Game, st: &State, caption: Option<&str>, view: &View) -> String {
     let drawn = geometry(g, view.flip);
-    let f = Frame::around(&drawn);
+    let mut f = Frame::around(&drawn);
+    let hand_lines = if g.has_hands() { g.np() } else { 0 };
+    if hand_lines > 0 {
+        // The lines, and a little room between them and the board.
+        f.height += (hand_lines as f64 * HAND_LINE + 0.2) * UNIT;
+    }
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -227,6 +237,9 @@ pub fn svg_view(g: &Game, st: &State, caption: Option<&str>, view: &View) -> Str
     outlines(&mut s, &view.last, &drawn, &f);
     names(&mut s, g, st, &drawn, &f);
     pieces(&mut s, g, st, &drawn, &f);
+    if hand_lines > 0 {
+        hands(&mut s, g, st, &f);
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -386,6 +399,82 @@ fn piece(s: &mut String, g: &Game, st: &State, cell: usize, d: &Drawn, f: &Frame
             num(d.radius * 0.7 * UNIT),
             escape(&under)
         );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The hands under the board, a line per player: its name, then a disc per type of piece
+/// it holds, with the count beside it when more than one (`none` for an empty hand).
+fn hands(s: &mut String, g: &Game, st: &State, f: &Frame) {
+    let size = 0.26 * UNIT;
+    let r = HAND_LINE * 0.36 * UNIT;
+    let _ = writeln!(s, r#"<g id="hands" font-weight="bold">"#);
+    for p in 0..g.np() {
+        let y = f.height - (MARGIN + (g.np() - p) as f64 * HAND_LINE - HAND_LINE * 0.5) * UNIT;
+        let name = format!("{}:", g.players[p]);
+        let mut x = MARGIN * UNIT;
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="#222222">{}</text>"##,
+            num(x),
+            num(y),
+            num(size),
+            escape(&name)
+        );
+        x += (name.chars().count() as f64 + 1.0) * 0.6 * size;
+        let (fill, stroke, ink) = piece_colours(g, p);
+        let mut any = false;
+        for &(t, slot) in g.hand_order() {
+            let n = st.vars[slot.at(p)];
+            if n <= 0 {
+                continue;
+            }
+            any = true;
+            let k = g.kind(t, crate::ir::limits::faction_byte(p), false);
+            let (cx, cy) = (num(x + r), num(y));
+            let _ = writeln!(
+                s,
+                r#"<g class="hand" data-player="{}" data-letter="{}" data-count="{n}" text-anchor="middle">"#,
+                escape(&g.players[p]),
+                escape(&g.kind_char(k).to_string())
+            );
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+                num(r),
+                num(0.035 * UNIT)
+            );
+            let _ = writeln!(
+                s,
+                r#"<text x="{cx}" y="{cy}" dy="0.35em" font-size="{}" fill="{ink}">{}</text>"#,
+                num(r * 1.25),
+                escape(&g.glyph(k))
+            );
+            x += 2.0 * r + 0.1 * UNIT;
+            if n > 1 {
+                let count = format!("×{n}");
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" dy="0.35em" text-anchor="start" font-size="{}" fill="#222222">{}</text>"##,
+                    num(x),
+                    num(y),
+                    num(size),
+                    escape(&count)
+                );
+                x += (count.chars().count() as f64) * 0.6 * size;
+            }
+            let _ = writeln!(s, "</g>");
+            x += 0.15 * UNIT;
+        }
+        if !any {
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{}" dy="0.35em" font-size="{}" fill="#777777" font-weight="normal">none</text>"##,
+                num(x),
+                num(y),
+                num(size)
+            );
+        }
     }
     let _ = writeln!(s, "</g>");
 }

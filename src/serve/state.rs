@@ -78,6 +78,7 @@ pub fn state_json(s: &Session, id: &str, flip: bool, ply: Option<usize>) -> Resu
         "panel": {
             "counters": panel::counters(g, &shown),
             "reserves": panel::reserves(g, &shown),
+            "hands": hands_json(g, &shown),
             "tallies": panel::tallies(g, &shown),
         },
         "can_undo": can_undo,
@@ -193,4 +194,28 @@ fn legend(g: &Game) -> Vec<Value> {
         }
     }
     v
+}
+
+/// Each player's hand (or reserve) as data: `{"word": "hands", "players": [{"player":
+/// "white", "pieces": [{"letter": "P", "name": "Pawn", "glyph": "♟", "count": 2}]}]}`, the
+/// pieces held in the order of the game's reserves; null for a game without reserves.
+fn hands_json(g: &Game, st: &State) -> Value {
+    if g.reserves.is_empty() {
+        return Value::Null;
+    }
+    let players: Vec<Value> = (0..g.np())
+        .map(|p| {
+            let pieces: Vec<Value> = g
+                .hand_order()
+                .filter(|(_, slot)| st.vars[slot.at(p)] > 0)
+                .map(|&(t, slot)| {
+                    let ty = &g.types[t as usize];
+                    let k = g.kind(t, crate::ir::limits::faction_byte(p), false);
+                    json!({"letter": ty.letter.to_string(), "name": ty.name, "glyph": g.glyph(k), "count": st.vars[slot.at(p)]})
+                })
+                .collect();
+            json!({"player": g.players[p], "pieces": pieces})
+        })
+        .collect();
+    json!({"word": if g.has_hands() { "hands" } else { "reserves" }, "players": players})
 }

@@ -949,7 +949,8 @@ function renderActions() {
   }
   if (S.drop && !byLetter.has(S.drop)) S.drop = null;
   if (byLetter.size) {
-    res.append(el('div', { class: 'box-title', text: 'Drop a piece from the reserve' }));
+    const hands = S.st.panel && S.st.panel.hands && S.st.panel.hands.word === 'hands';
+    res.append(el('div', { class: 'box-title', text: hands ? 'Drop a piece from your hand' : 'Drop a piece from the reserve' }));
     for (const [letter, name] of byLetter) {
       res.append(el('button', {
         type: 'button', 'data-drop': letter, class: 'drop',
@@ -1052,7 +1053,7 @@ function renderPanel() {
       el('div', { class: 'box-title', text: title }), el('pre', { text: body })));
   };
   part('Counters', p.counters);
-  part('Reserves', p.reserves);
+  part(p.hands && p.hands.word === 'hands' ? 'Hands' : 'Reserves', p.reserves);
   part('Tallies', p.tallies);
   $('panel-box').hidden = box.childElementCount === 0;
 }
