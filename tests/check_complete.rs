@@ -301,7 +301,7 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                 + "[fen]\nbase-mark = \"x\"\npromoted-mark = \"~\"\n",
             none.clone(),
         ),
-        (t("") + "[fen]\nbase-mark = \"~\"\npromoted-mark = \"~\"\n", none),
+        (t("") + "[fen]\nbase-mark = \"~\"\npromoted-mark = \"~\"\n", none.clone()),
         // `dropped` outside an `illegal` rule, `stuck` outside a drop rule, `along` with an
         // unknown condition and direction, promotion zones of each kind unknown.
         (
@@ -309,6 +309,11 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
                piece R { promote optional in nowhere or from far or from zz or stuck to Q }"),
             vec![],
         ),
+        // Capture sequences: `via` in a game without `captures distinct`, the declaration
+        // made twice, and a numbering of a colour no cell has.
+        (t("").replace("piece R { move step1 }", "piece R { move N [empty] via(here) }"), none.clone()),
+        (t("captures distinct\ncaptures distinct by path"), none.clone()),
+        (t("").replace("ranks 1..4\n", "ranks 1..4 { number colour 5 }\n"), none),
     ]
 }
 

@@ -37,7 +37,7 @@ impl Choice {
         Choice {
             mv: *m,
             effects: list.effects_of(m).to_vec(),
-            notation: g.notation(st, m),
+            notation: g.notation_in(st, list, m),
             score: 0,
             depth: 0,
             nodes: 0,

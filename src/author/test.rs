@@ -451,7 +451,7 @@ pub fn divide(g: &Game, st: &State, depth: usize) -> Result<Vec<Branch>, PerftEr
         let mut s = st.clone();
         g.apply(&mut s, m, list.effects_of(m));
         let count = pf.try_count(&s, depth.saturating_sub(1))?;
-        rows.push(Branch { action: g.notation(st, m), count });
+        rows.push(Branch { action: g.notation_in(st, &list, m), count });
     }
     rows.sort_by(|a, b| a.action.cmp(&b.action));
     Ok(rows)

@@ -100,6 +100,36 @@ impl Builder {
         Ok(())
     }
 
+    /// `number colour K`: the live cells of colour `k` are renamed 1, 2, 3, ... in reading
+    /// order (top row first, each left to right), the others removed; false when no cell
+    /// has that colour (nothing changes).
+    pub fn number(&mut self, k: i64) -> bool {
+        let mut keep: Vec<usize> =
+            (0..self.cells.len()).filter(|&i| self.cells[i].as_ref().is_some_and(|c| c.colour == k)).collect();
+        if keep.is_empty() {
+            return false;
+        }
+        let key = |i: &usize| self.cells[*i].as_ref().map(|c| (-c.rank, c.x)).unwrap_or((0, 0.0));
+        keep.sort_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+        });
+        for c in &mut self.cells {
+            if c.as_ref().is_some_and(|c| c.colour != k) {
+                *c = None;
+            }
+        }
+        self.by_name.clear();
+        for (n, &i) in keep.iter().enumerate() {
+            let name = (n + 1).to_string();
+            if let Some(c) = self.cells[i].as_mut() {
+                c.name = name.clone();
+            }
+            self.by_name.insert(name, i);
+        }
+        true
+    }
+
     /// Freezes the board: hex cells named and linked, live cells given dense indices, and
     /// the link tables and rows built.
     pub fn finish(mut self) -> Result<Board, BuildError> {

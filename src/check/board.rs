@@ -2,7 +2,7 @@
 //! the edits in order, the colour formula; every problem as a diagnostic at its place.
 
 use crate::board::{Board, BuildError, Builder};
-use crate::diag::{Diag, Span};
+use crate::diag::{CheckCode, Diag, Span};
 use crate::syntax::ast::{BoardDecl, BoardStmt, Expr, Generator};
 
 /// Builds the board of a declaration. A generator problem stops at once; otherwise every
@@ -12,9 +12,11 @@ pub fn build(decl: &BoardDecl) -> Result<Board, Vec<Diag>> {
     let mut b = generate(&decl.generator, decl.span).map_err(|d| vec![d])?;
     let mut errs = vec![];
     let mut colour = None;
+    let mut number = None;
     for s in &decl.stmts {
         match s {
             BoardStmt::Colour(e, m) => colour = Some((e, *m)),
+            BoardStmt::Number(k, sp) => number = Some((*k, *sp)),
             _ => {
                 if let Err(e) = edit(&mut b, s) {
                     errs.push(e);
@@ -27,6 +29,12 @@ pub fn build(decl: &BoardDecl) -> Result<Board, Vec<Diag>> {
     }
     if let Some((e, m)) = colour {
         b.recolour(|vars| Ok(eval_coord(e, vars)?.rem_euclid(m))).map_err(|d| vec![d])?;
+    }
+    if let Some((k, sp)) = number
+        && !b.number(k)
+    {
+        let hint = "square boards colour a1 0 and b1 1 unless a `colour` edit says otherwise";
+        return Err(vec![Diag::new(CheckCode::NumberNoCells, sp, format!("no cell has colour {k}"), hint)]);
     }
     b.finish().map_err(|e| vec![diag(e, Span::default())])
 }
@@ -74,7 +82,7 @@ fn edit(b: &mut Builder, s: &BoardStmt) -> Result<(), Diag> {
                 b.link(from, dir, to);
             }
         }
-        BoardStmt::Colour(..) => {}
+        BoardStmt::Colour(..) | BoardStmt::Number(..) => {}
     }
     Ok(())
 }

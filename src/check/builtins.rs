@@ -219,6 +219,10 @@ pub const BUILTINS: &[Builtin] = &[
         "the move is written FROM-m, an action of its own",
     ),
     about(
+        f("via", Action, Places::PATTERN, "via(here)", (1, 1)),
+        "the move passes through the cursor's cell (written when needed, under `captures distinct`)",
+    ),
+    about(
         unhinted(f("then", Action, Places::PATTERN, "then(NAME)", (1, 1))),
         "the follow-up step NAME follows the move",
     ),

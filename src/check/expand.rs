@@ -55,12 +55,10 @@ impl Expander<'_, '_> {
                 }
                 Pattern::Seq(out, *s)
             }
-            Pattern::Repeat(b, lo, hi, s) => Pattern::Repeat(
-                Box::new(self.expand_at(b, env, depth)),
-                subst_expr(lo, env),
-                hi.as_ref().map(|h| subst_expr(h, env)),
-                *s,
-            ),
+            Pattern::Repeat(b, lo, hi, s, greedy) => {
+                let hi = hi.as_ref().map(|h| subst_expr(h, env));
+                Pattern::Repeat(Box::new(self.expand_at(b, env, depth)), subst_expr(lo, env), hi, *s, *greedy)
+            }
             Pattern::Dir(n) => match env.patterns.iter().rev().find(|(k, _)| *k == n.text) {
                 Some((_, q)) => q.clone(),
                 None => match self.m.defines.get(&(n.text.clone(), 0)) {

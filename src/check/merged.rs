@@ -27,6 +27,7 @@ pub struct Merged<'a> {
     pub followups: Vec<&'a ast::Step>,
     pub illegals: Vec<&'a ast::IllegalRule>,
     pub entries: Vec<&'a ast::Entry>,
+    pub captures: Vec<&'a (bool, Span)>,
 }
 
 /// Merges rules texts, base first.
@@ -53,6 +54,7 @@ pub fn merge(rules: &[Rules]) -> Merged<'_> {
         illegals: vec![],
         entries: vec![],
         passes: vec![],
+        captures: vec![],
     };
     for r in rules {
         if let Some(b) = r.boards.last() {
@@ -115,4 +117,5 @@ fn append_lists<'a>(m: &mut Merged<'a>, r: &'a Rules) {
     m.illegals.extend(r.illegals.iter());
     m.entries.extend(r.entries.iter());
     m.passes.extend(r.passes.iter());
+    m.captures.extend(r.captures.iter());
 }

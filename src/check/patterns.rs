@@ -30,7 +30,7 @@ impl Checker<'_> {
     fn walk(&mut self, p: &Pattern, w: &mut Walk) {
         match p {
             Pattern::Seq(v, _) | Pattern::Alt(v, _) => v.iter().for_each(|x| self.walk(x, w)),
-            Pattern::Repeat(body, lo, hi, s) => {
+            Pattern::Repeat(body, lo, hi, s, _) => {
                 if w.depth >= MAX_LOOP_NESTING {
                     self.err(
                         CheckCode::NestingTooDeep,
@@ -99,6 +99,7 @@ impl Checker<'_> {
                     );
                 }
             }
+            Some("via") => self.via_arg(n, &args[0]),
             Some("written") if !set(args.first()) => self.err(
                 CheckCode::BadActionArgument,
                 n.span,
@@ -130,6 +131,22 @@ impl Checker<'_> {
                 }
             }
             None => self.unknown_call(n, args.len()),
+        }
+    }
+
+    /// `via(here)`: the argument is `here`, and the game declares `captures distinct` (the
+    /// cells passed through are written only there).
+    fn via_arg(&mut self, n: &Name, arg: &Arg) {
+        if !matches!(arg, Arg::Pattern(Pattern::Dir(d)) if d.text == "here") {
+            return self.err(CheckCode::BadActionArgument, n.span, "via takes `here`", "write via(here)");
+        }
+        if self.m.captures.is_empty() {
+            self.err(
+                CheckCode::ViaWithoutDistinct,
+                n.span,
+                "via(here) in a game without `captures distinct`",
+                "the cells a move passes through tell moves apart only under `captures distinct`: declare it, or leave via out",
+            );
         }
     }
 

@@ -28,6 +28,7 @@ impl Checker<'_> {
     /// Every `require`: its class (piece types, or `capture`), and its condition judged
     /// like a trigger's.
     pub(super) fn requires(&mut self) {
+        self.captures_once();
         for r in self.m.requires.iter().copied() {
             if let MoveClass::Types(names) = &r.class {
                 for n in names {
@@ -37,6 +38,18 @@ impl Checker<'_> {
             if let Some(cond) = &r.cond {
                 self.cond(cond, Places::TRIGGER);
             }
+        }
+    }
+
+    /// `captures distinct` is said once for the whole game (the files it extends included).
+    fn captures_once(&mut self) {
+        for (_, span) in self.m.captures.iter().skip(1).copied() {
+            self.err(
+                CheckCode::CapturesTwice,
+                *span,
+                "`captures distinct` is declared again",
+                "say once which capture sequences are one move: `captures distinct` or `captures distinct by path`",
+            );
         }
     }
 

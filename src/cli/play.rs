@@ -396,7 +396,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                     input::Reading::Refuse(why) => {
                         println!("{}", why.trim_start_matches(&format!("illegal action `{}`: ", g.board.name(c))))
                     }
-                    input::Reading::Play(m) => println!("{}", g.notation(&self.st, &m)),
+                    input::Reading::Play(m) => println!("{}", g.notation_in(&self.st, list, &m)),
                 },
                 None => println!("{}", input::not_a_cell(g, arg)),
             }

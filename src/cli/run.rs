@@ -117,7 +117,7 @@ fn perft_total(g: &Game, st: &State, depth: usize, divide: bool) -> Result<u64, 
     for m in &list.moves {
         let mut s = st.clone();
         g.apply(&mut s, m, list.effects_of(m));
-        rows.push((g.notation(st, m), pf.try_count(&s, depth - 1)?));
+        rows.push((g.notation_in(st, &list, m), pf.try_count(&s, depth - 1)?));
     }
     rows.sort();
     for (a, n) in &rows {

@@ -16,6 +16,9 @@ pub enum Effect {
     SetReg(u8, Cell),
     /// A decision step follows the move, about a cell.
     Then(StepId, Cell),
+    /// The move passes through a cell (`via(here)`): nothing happens, the notation may
+    /// write it.
+    Via(Cell),
 }
 
 /// How the extra cell a mover chose is written in notation.

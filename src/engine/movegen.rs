@@ -68,6 +68,9 @@ pub struct Gen<'a> {
     budget: u32,
     /// Branches open on the current path (the depth of `exec`'s recursion).
     depth: u32,
+    /// Per loop slot: whether a path reached the loop's count again since its greedy head
+    /// (`X+!`) last looked.
+    reached: [bool; MAX_LOOP_NESTING],
 }
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
@@ -133,6 +136,7 @@ impl<'a> Gen<'a> {
             stack: 0,
             budget: PATTERN_BUDGET,
             depth: 0,
+            reached: [false; MAX_LOOP_NESTING],
         }
     }
 
@@ -291,6 +295,10 @@ impl<'a> Gen<'a> {
                             _ => return,
                         },
                     };
+                    // Under `captures distinct` a piece is taken once: a path may not take it again.
+                    if self.cx.g.identity.is_some() && self.effects[..self.neffects].contains(&Effect::Remove(c)) {
+                        return;
+                    }
                     if !self.record(Effect::Remove(c)) {
                         return;
                     }
@@ -345,6 +353,31 @@ impl<'a> Gen<'a> {
                 }
                 Op::LoopInc(s) => {
                     r.loops[*s as usize] += 1;
+                    self.reached[*s as usize] = true;
+                    pc += 1;
+                }
+                Op::LoopMax(s, lo, hi, exit) => {
+                    let n = r.loops[*s as usize] as i64;
+                    let g = self.cx.g;
+                    let lo = self.cx.eval(g.expr(*lo));
+                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
+                    if n < lo {
+                        if n >= hi {
+                            return;
+                        }
+                        pc += 1;
+                    } else if n >= hi {
+                        pc = *exit as usize;
+                    } else if self.again(prog, pc, r, *s) {
+                        return;
+                    } else {
+                        pc = *exit as usize;
+                    }
+                }
+                Op::Via => {
+                    if !self.record(Effect::Via(r.cur)) {
+                        return;
+                    }
                     pc += 1;
                 }
                 Op::Ray(dirs, max, fin) => {
@@ -377,6 +410,17 @@ impl<'a> Gen<'a> {
                 }
             }
         }
+    }
+
+    /// A greedy loop's head at `pc` (slot `s`): runs the body once more from `r` and says
+    /// whether some path got through it (then the loop may not be left here).
+    fn again(&mut self, prog: &Program, pc: usize, r: Cursor, s: u8) -> bool {
+        let saved = self.reached[s as usize];
+        self.reached[s as usize] = false;
+        self.branch(prog, pc + 1, r);
+        let again = self.reached[s as usize];
+        self.reached[s as usize] = saved;
+        again
     }
 
     fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
@@ -421,6 +465,12 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Under `captures distinct`, whether the current path removes a piece (so a round trip
+    /// is a move).
+    fn takes_on_path(&self) -> bool {
+        self.cx.g.identity.is_some() && self.effects[..self.neffects].iter().any(|e| matches!(e, Effect::Remove(_)))
+    }
+
     /// Whether an effect recorded on the current path carries the piece on `c` away (so
     /// the moving piece may land there: it goes first).
     fn carried_away(&self, c: Cell) -> bool {
@@ -433,9 +483,11 @@ impl<'a> Gen<'a> {
     fn emit(&mut self, to: Cell, shown: Cell, promo: Option<&[u8]>) {
         let cx = self.cx;
         let from = cx.origin;
-        // A round trip is no move, unless the move is written another way or promotes the
-        // piece where it stands (which takes nothing and reaches no other cell).
-        if (to == from && shown == NONE && (promo.is_none() || self.target != NONE || self.any_move)) || shown == from {
+        // A round trip is no move, unless the move is written another way, promotes the
+        // piece where it stands (which takes nothing and reaches no other cell) or, under
+        // `captures distinct`, takes pieces on the way.
+        let promotes_here = promo.is_some() && self.target == NONE && !self.any_move;
+        if (to == from && shown == NONE && !promotes_here && !self.takes_on_path()) || shown == from {
             return;
         }
         let occ = cx.at(to, true);
@@ -654,15 +706,23 @@ impl<'a> Gen<'a> {
     /// Adds a move with the effects recorded on the current path to the list.
     fn add_move(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: self.neffects as u8, eff: 0 };
-        // Distinct paths to the same notation are one action.
+        // Distinct paths to the same notation are one action (under `captures distinct`,
+        // when they also take the same pieces).
         let shown = m.shown();
         let (w, b) = (shown as usize >> 6, shown as usize & 63);
         if w < CELL_WORDS && self.landed[w] & (1 << b) == 0 {
             self.landed[w] |= 1 << b;
         } else {
             let extra = m.extra();
-            let same =
-                |x: &Move| matches!(x, Move::Piece(p) if p.shown() == shown && p.promo == promo && p.extra() == extra);
+            let mine = &self.effects[..self.neffects];
+            let identity = self.cx.g.identity;
+            let out = &*self.out;
+            let same = |x: &Move| match x {
+                Move::Piece(p) if p.shown() == shown && p.promo == promo && p.extra() == extra => {
+                    identity.is_none_or(|by_path| same_captures(mine, out.effects_of(x), by_path))
+                }
+                _ => false,
+            };
             if self.out.moves[self.first_move..].iter().any(same) {
                 return;
             }
@@ -683,4 +743,20 @@ impl<'a> Gen<'a> {
         self.neffects += 1;
         true
     }
+}
+
+/// Under `captures distinct`: whether two paths' effects take the same set of pieces (and,
+/// `by_path`, pass through the same cells in the same order).
+pub fn same_captures(a: &[Effect], b: &[Effect], by_path: bool) -> bool {
+    let removes = |x: &[Effect]| x.iter().filter(|e| matches!(e, Effect::Remove(_))).count();
+    let taken = |x: &[Effect], c: Effect| x.contains(&c);
+    if removes(a) != removes(b) || !a.iter().all(|e| !matches!(e, Effect::Remove(_)) || taken(b, *e)) {
+        return false;
+    }
+    !by_path || vias(a).eq(vias(b))
+}
+
+/// The cells a path passes through (`via`), in order.
+fn vias(x: &[Effect]) -> impl Iterator<Item = &Effect> + '_ {
+    x.iter().filter(|e| matches!(e, Effect::Via(_)))
 }

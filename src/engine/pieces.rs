@@ -267,6 +267,7 @@ impl Game {
                 }
             }
             Effect::Then(step, c) => done.then = Some((step, c)),
+            Effect::Via(_) => {}
         }
     }
 

@@ -45,7 +45,7 @@ pub fn read(g: &Game, st: &State, list: &MoveList, input: &str) -> Reading {
         return Reading::Play(m);
     }
     let typed = fold(input);
-    let named: Vec<(Move, String)> = list.moves.iter().map(|m| (*m, g.notation(st, m))).collect();
+    let named: Vec<(Move, String)> = list.moves.iter().map(|m| (*m, g.notation_in(st, list, m))).collect();
     let pick = |f: &dyn Fn(&str) -> bool| -> Vec<&(Move, String)> { named.iter().filter(|(_, n)| f(n)).collect() };
     // `h5xf7`: a capture mark between the cells, where the notation has none.
     let unmarked = cells(g, input).2.strip_prefix('x').map(|to| format!("{}{to}", cells(g, input).0));
@@ -80,7 +80,7 @@ pub fn actions_at(g: &Game, st: &State, list: &MoveList, c: Cell) -> Vec<String>
             Move::Drop { to, .. } | Move::Choose(to) => *to == c,
             _ => false,
         })
-        .map(|m| g.notation(st, m))
+        .map(|m| g.notation_in(st, list, m))
         .collect();
     v.sort();
     v
@@ -98,7 +98,7 @@ pub fn grouped(g: &Game, st: &State, list: &MoveList) -> Vec<String> {
             Move::Drop { .. } => "from the reserve".to_string(),
             _ => "choices".to_string(),
         };
-        let n = g.notation(st, m);
+        let n = g.notation_in(st, list, m);
         match groups.iter_mut().find(|x| x.0 == head) {
             Some(x) => x.1.push(n),
             None => groups.push((head, vec![n])),

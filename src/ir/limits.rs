@@ -23,7 +23,7 @@ pub const MAX_MARKS: usize = 4;
 /// Repetitions nest at most this deep (the pattern machine has this many loop counters).
 pub const MAX_LOOP_NESTING: usize = 4;
 /// Effects one move may record; a path that would record more is dropped.
-pub const MAX_EFFECTS: usize = 16;
+pub const MAX_EFFECTS: usize = 32;
 /// A repetition without an upper bound (and any bound above this) stops after this many
 /// iterations; a slide reaches this many cells at most.
 pub const LOOP_CAP: i64 = 64;

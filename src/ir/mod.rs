@@ -120,6 +120,10 @@ pub struct Game {
     /// Obligations, in order: while its condition holds for the player to move, only the
     /// legal moves of an obligation's class are kept, if there are any.
     pub requires: Vec<Obligation>,
+    /// `captures distinct [by path]`: None when not declared (two paths of a piece to one
+    /// cell are one action), else whether the cells passed through (`via`) tell moves apart
+    /// too (true) or only the set of pieces taken (false).
+    pub identity: Option<bool>,
     /// Passes: the player to move may pass while one of these conditions holds.
     pub passes: Vec<CondId>,
     /// The source text of each pass rule (`pass if !check`), for the rulebook.

@@ -36,6 +36,12 @@ pub enum Op {
     LoopTest(u8, ExprId, Option<ExprId>, u32),
     /// Count one iteration.
     LoopInc(u8),
+    /// A greedy loop's head (`X+!`), as `LoopTest`, except that above the minimum the path
+    /// leaves the loop only where no path through the body reaches its `LoopInc` again.
+    LoopMax(u8, ExprId, Option<ExprId>, u32),
+    /// Effect: the move passes through the cursor's cell (for its notation under
+    /// `captures distinct`).
+    Via,
     /// A whole slide: along each direction, at most `max` cells (None: the loop cap), emit
     /// where the final test holds, stop at the first occupied cell.
     Ray(Vec<u8>, Option<ExprId>, CondId),
@@ -82,6 +88,10 @@ impl fmt::Debug for Op {
                 f.debug_tuple("LoopTest").field(s).field(lo).field(&DumpBound(*hi)).field(exit).finish()
             }
             Op::LoopInc(s) => f.debug_tuple("LoopInc").field(s).finish(),
+            Op::LoopMax(s, lo, hi, exit) => {
+                f.debug_tuple("LoopMax").field(s).field(lo).field(&DumpBound(*hi)).field(exit).finish()
+            }
+            Op::Via => f.write_str("Via"),
             Op::Ray(d, max, fin) => f.debug_tuple("Ray").field(d).field(&DumpBound(*max)).field(fin).finish(),
             Op::Leap(t, fin) => f.debug_tuple("Leap").field(t).field(fin).finish(),
             Op::Promote(t) => f.debug_tuple("Promote").field(t).finish(),

@@ -294,6 +294,12 @@ pub enum MoveClass {
     Capture,
     /// Rank 1 for drops from the reserve (a placement phase: `require drop`).
     Drop,
+    /// `most captures [by value]`: rank 1 + the number of pieces a move takes (or the sum of
+    /// their types' values, at least 0), so the moves that take the most are kept.
+    Most {
+        /// Weigh each taken piece by its type's `value`.
+        by_value: bool,
+    },
 }
 
 impl MoveClass {
@@ -302,6 +308,7 @@ impl MoveClass {
     pub fn top(self) -> u32 {
         match self {
             MoveClass::Types(_) | MoveClass::Capture | MoveClass::Drop => 1,
+            MoveClass::Most { .. } => u32::MAX,
         }
     }
 }

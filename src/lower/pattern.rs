@@ -43,7 +43,7 @@ impl Lowerer<'_> {
             Pattern::Seq(v, _) => v.iter().for_each(|x| self.pattern(x, b)),
             Pattern::Alt(v, _) if v.iter().all(plain_dir) => self.any_dir(v, b),
             Pattern::Alt(v, _) => self.alternatives(v, b),
-            Pattern::Repeat(body, lo, hi, _) => self.repeat(body, lo, hi.as_ref(), b),
+            Pattern::Repeat(body, lo, hi, _, greedy) => self.repeat(body, lo, hi.as_ref(), *greedy, b),
             Pattern::Dir(n) => self.dir(n, b),
             Pattern::Turn(angles, _) => {
                 let t = self.t.turn(&self.board.dirs, angles);
@@ -105,7 +105,7 @@ impl Lowerer<'_> {
     }
 
     /// A counted loop: init, head test (exit past the body), body, count, jump back.
-    fn repeat(&mut self, body: &Pattern, lo: &Expr, hi: Option<&Expr>, b: &mut ProgramBuilder) {
+    fn repeat(&mut self, body: &Pattern, lo: &Expr, hi: Option<&Expr>, greedy: bool, b: &mut ProgramBuilder) {
         if b.depth as usize >= MAX_LOOP_NESTING {
             self.expect(false, "checking limits the nesting of repetitions");
             return;
@@ -120,7 +120,8 @@ impl Lowerer<'_> {
         self.pattern(body, b);
         b.ops.push(Op::LoopInc(slot));
         b.ops.push(Op::Jmp(top as u32));
-        b.ops[top] = Op::LoopTest(slot, lo, hi, b.ops.len() as u32);
+        let exit = b.ops.len() as u32;
+        b.ops[top] = if greedy { Op::LoopMax(slot, lo, hi, exit) } else { Op::LoopTest(slot, lo, hi, exit) };
         b.depth -= 1;
     }
 
@@ -168,6 +169,7 @@ impl Lowerer<'_> {
             ("carry", [a, c]) => mark(Some(a)).zip(mark(Some(c))).map(|(a, c)| Op::Carry(Some(a), c)),
             ("carry", [a]) => mark(Some(a)).map(|s| Op::Carry(None, s)),
             ("land", [a]) => mark(Some(a)).map(Op::Land),
+            ("via", [_]) => Some(Op::Via),
             ("written", [a]) => mark(Some(a)).map(Op::Written),
             ("promote", types) => {
                 let t: Option<Vec<u8>> = types
@@ -199,6 +201,7 @@ impl Lowerer<'_> {
                     | Op::Carry(..)
                     | Op::Land(_)
                     | Op::Written(_)
+                    | Op::Via
                     | Op::Promote(_)
             )
         });

@@ -61,6 +61,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         attacks_of: vec![vec![]; nt * np],
         drops: vec![],
         requires: vec![],
+        identity: None,
         passes: vec![],
         pass_texts: vec![],
         attack_gates: vec![],

@@ -78,11 +78,13 @@ impl Lowerer<'_> {
     /// Obligations: while the condition holds (always without one), only moves of the
     /// class.
     pub(super) fn requires(&mut self, g: &mut Game) {
+        g.identity = self.m.captures.first().map(|(by_path, _)| *by_path);
         for r in &self.m.requires {
             let class = match &r.class {
                 ast::MoveClass::Types(names) => MoveClass::Types(self.type_mask(names)),
                 ast::MoveClass::Capture(_) => MoveClass::Capture,
                 ast::MoveClass::Drop(_) => MoveClass::Drop,
+                ast::MoveClass::Most(by_value, _) => MoveClass::Most { by_value: *by_value },
             };
             let cond = r.cond.as_ref().map(|c| self.cond_id(c, 0));
             g.requires.push(Obligation { class, cond, text: r.text.clone() });

@@ -65,7 +65,7 @@ fn could_move(prog: &Program, board: &Board, turns: &[Vec<Vec<u8>>], g: &Game, o
                 go(*t as usize, cur, last, stepped);
             }
             Op::Jmp(t) => go(*t as usize, cur, last, stepped),
-            Op::LoopTest(_, _, _, exit) => {
+            Op::LoopTest(_, _, _, exit) | Op::LoopMax(_, _, _, exit) => {
                 go(pc + 1, cur, last, stepped);
                 go(*exit as usize, cur, last, stepped);
             }
@@ -94,7 +94,8 @@ fn could_move(prog: &Program, board: &Board, turns: &[Vec<Vec<u8>>], g: &Game, o
             | Op::Remove(_)
             | Op::Carry(..)
             | Op::LoopInit(_)
-            | Op::LoopInc(_) => go(pc + 1, cur, last, stepped),
+            | Op::LoopInc(_)
+            | Op::Via => go(pc + 1, cur, last, stepped),
         }
     }
     false

@@ -59,12 +59,12 @@ impl Game {
 
     /// Finds the move with this notation among `moves`.
     pub fn find_move(&self, st: &State, moves: &MoveList, text: &str) -> Option<Move> {
-        moves.moves.iter().find(|m| self.notation(st, m) == text).copied()
+        moves.moves.iter().find(|m| self.notation_in(st, moves, m) == text).copied()
     }
 
     /// Notations of all moves, sorted by byte order.
     pub fn notations(&self, st: &State, moves: &MoveList) -> Vec<String> {
-        let mut v: Vec<String> = moves.moves.iter().map(|m| self.notation(st, m)).collect();
+        let mut v: Vec<String> = moves.moves.iter().map(|m| self.notation_in(st, moves, m)).collect();
         v.sort();
         v
     }

@@ -1,6 +1,7 @@
 //! Notation: action notation and position strings (FEN for chess).
 
 pub mod action;
+mod capture;
 pub mod events;
 pub mod line;
 pub mod near;

@@ -69,7 +69,7 @@ fn reach_of(g: &Game, prog: ProgramId, origin: Cell, seen: &mut Visited) -> [u64
                 stack.push((*t as usize, c, last));
             }
             Op::Jmp(t) => stack.push((*t as usize, c, last)),
-            Op::LoopTest(_, _, _, exit) => {
+            Op::LoopTest(_, _, _, exit) | Op::LoopMax(_, _, _, exit) => {
                 stack.push((pc + 1, c, last));
                 stack.push((*exit as usize, c, last));
             }

@@ -29,7 +29,7 @@ pub fn board_local_program(g: &Game, prog: ProgramId, local: &dyn Fn(&crate::ir:
     g.program(prog).ops.iter().all(|o| match o {
         Op::Test(t) | Op::Leap(_, t) => local(g.cond(*t)),
         Op::Ray(_, max, fin) => constant(max) && local(g.cond(*fin)),
-        Op::LoopTest(_, lo, hi, _) => g.expr(*lo).constant().is_some() && constant(hi),
+        Op::LoopTest(_, lo, hi, _) | Op::LoopMax(_, lo, hi, _) => g.expr(*lo).constant().is_some() && constant(hi),
         _ => true,
     })
 }
@@ -118,7 +118,9 @@ fn step(g: &Game, ops: &[Op], (pc, c, last): St) -> Option<(Vec<St>, Vec<(Cell, 
         Op::Turn(tb) => g.turn_table(*tb)[last as usize].iter().for_each(|&d| along(d, &mut next)),
         Op::Split(t) => next.extend([(pc + 1, c, last), (*t as usize, c, last)]),
         Op::Jmp(t) => next.push((*t as usize, c, last)),
-        Op::LoopTest(_, _, _, exit) => next.extend([(pc + 1, c, last), (*exit as usize, c, last)]),
+        Op::LoopTest(_, _, _, exit) | Op::LoopMax(_, _, _, exit) => {
+            next.extend([(pc + 1, c, last), (*exit as usize, c, last)])
+        }
         Op::Remove(Some(d)) => {
             g.board.targets(c, *d).iter().for_each(|&t| touched.push((t, vec![])));
             next.push((pc + 1, c, last));

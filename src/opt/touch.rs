@@ -126,7 +126,7 @@ pub fn idle_triggers(g: &Game) -> bool {
         g.program(*prog).ops.iter().all(|op| match op {
             Op::Test(c) | Op::Leap(_, c) => !cond_reads_vars(g.cond(*c)),
             Op::Ray(_, e, c) => e.is_none_or(|e| !expr_reads_vars(g.expr(e))) && !cond_reads_vars(g.cond(*c)),
-            Op::LoopTest(_, lo, hi, _) => {
+            Op::LoopTest(_, lo, hi, _) | Op::LoopMax(_, lo, hi, _) => {
                 !expr_reads_vars(g.expr(*lo)) && hi.is_none_or(|e| !expr_reads_vars(g.expr(e)))
             }
             _ => true,

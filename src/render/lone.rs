@@ -124,7 +124,7 @@ fn moves_from(g: &Game, st: &State, list: &MoveList, c: Cell) -> (Vec<String>, V
         if let Move::Piece(p) = m
             && p.from == c
         {
-            from.push(g.notation(st, m));
+            from.push(g.notation_in(st, list, m));
             if p.to != c {
                 targets.push(p.to);
             }

@@ -408,6 +408,10 @@ fn obligations(g: &Game) -> String {
         let kind = match ob.class {
             MoveClass::Capture => "a move that takes a piece".to_string(),
             MoveClass::Drop => "a drop from the hand".to_string(),
+            MoveClass::Most { by_value: false } => "a move that takes as many pieces as any".to_string(),
+            MoveClass::Most { by_value: true } => {
+                "a move whose taken pieces are worth as much as any (by their values)".to_string()
+            }
             MoveClass::Types(mask) => {
                 let names: Vec<String> =
                     (0..g.types.len()).filter(|&t| mask & (1 << t) != 0).map(|t| g.types[t].name.clone()).collect();

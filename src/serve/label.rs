@@ -4,14 +4,14 @@
 //! name and cell, a piece taken from a stack, a decision's step and choice).
 
 use crate::board::Cell;
-use crate::engine::{ChosenAs, Move, PieceMove, State};
+use crate::engine::{ChosenAs, Move, MoveList, PieceMove, State};
 use crate::ir::{Game, StepBody};
 use serde_json::{Value, json};
 
-/// The JSON of action `m` at `st`.
-pub fn action_json(g: &Game, st: &State, m: &Move) -> Value {
+/// The JSON of action `m` of `list` at `st`.
+pub fn action_json(g: &Game, st: &State, list: &MoveList, m: &Move) -> Value {
     let cell = |c: Cell| Value::String(g.board.name(c).to_string());
-    let text = g.notation(st, m);
+    let text = g.notation_in(st, list, m);
     let (from, to, drop) = match *m {
         Move::Piece(p) => (cell(p.from), cell(p.to), Value::Null),
         Move::Drop { ty, to } => {

@@ -97,7 +97,7 @@ fn actions(s: &Session) -> Result<Vec<Value>, ApiError> {
         return Ok(vec![]);
     }
     let mut v: Vec<(String, Value)> =
-        list.moves.iter().map(|m| (s.g.notation(&s.st, m), action_json(&s.g, &s.st, m))).collect();
+        list.moves.iter().map(|m| (s.g.notation_in(&s.st, &list, m), action_json(&s.g, &s.st, &list, m))).collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(v.into_iter().map(|x| x.1).collect())
 }

@@ -59,6 +59,8 @@ pub struct Rules {
     pub illegals: Vec<IllegalRule>,
     /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
     pub entries: Vec<Entry>,
+    /// `captures distinct [by path]`: whether it was declared `by path`, and where.
+    pub captures: Vec<(bool, Span)>,
 }
 
 /// `illegal ["NAME"] if COND`: a move after which COND holds for the mover is not legal.
@@ -107,6 +109,9 @@ pub struct Require {
 pub enum MoveClass {
     /// Moves (and drops) of pieces of these types.
     Types(Vec<Name>),
+    /// `most captures [by value]`: the moves that take the most pieces (by value: the
+    /// highest sum of the taken pieces' values); the span is the words'.
+    Most(bool, Span),
     /// `capture`: moves that take a piece; the span is the word's.
     Capture(Span),
     /// `drop`: drops from the reserve (a placement phase); the span is the word's.
@@ -194,6 +199,9 @@ pub enum BoardStmt {
     Link(Name, Name, Vec<Name>),
     /// Cell colours: `colour EXPR mod N`.
     Colour(Expr, i64),
+    /// `number colour K`: the cells of colour K named 1, 2, ... in reading order, the
+    /// others removed.
+    Number(i64, Span),
 }
 
 /// `zone NAME = cells` or per player.
@@ -273,8 +281,9 @@ pub enum Pattern {
     Alt(Vec<Pattern>, Span),
     /// Sequence.
     Seq(Vec<Pattern>, Span),
-    /// Repetition with bounds (`max` None = unbounded).
-    Repeat(Box<Pattern>, Expr, Option<Expr>, Span),
+    /// Repetition with bounds (`max` None = unbounded); the last field says whether it is
+    /// greedy (`X+!`: it is left only where the body cannot run again).
+    Repeat(Box<Pattern>, Expr, Option<Expr>, Span, bool),
     /// A step along a direction or direction set (or a macro parameter).
     Dir(Name),
     /// A step turned relative to the previous step: a set of angles.
@@ -302,7 +311,7 @@ impl Pattern {
     /// The span of this pattern.
     pub fn span(&self) -> Span {
         match self {
-            Pattern::Alt(_, s) | Pattern::Seq(_, s) | Pattern::Repeat(_, _, _, s) => *s,
+            Pattern::Alt(_, s) | Pattern::Seq(_, s) | Pattern::Repeat(_, _, _, s, _) => *s,
             Pattern::Turn(_, s) | Pattern::Test(_, s) => *s,
             Pattern::Dir(n) | Pattern::Mark(n) | Pattern::Call(n, _) => n.span,
         }

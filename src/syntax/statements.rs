@@ -38,6 +38,7 @@ pub const STATEMENTS: &[Statement] = &[
     st("drop", "drop_rule", "drops from reserves"),
     st("illegal", "illegal_rule", "moves after which a condition holds are not legal"),
     st("pass", "pass_rule", "when the player to move may pass"),
+    st("captures", "captures_rule", "which capture sequences are one move: `captures distinct [by path]`"),
 ];
 
 /// The statements' keywords as a list for messages: `board, dirs, ...`.

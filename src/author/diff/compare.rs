@@ -108,7 +108,7 @@ impl View {
         if matches!(status, Status::Over(_)) {
             list.clear();
         }
-        let actions = list.moves.iter().map(|m| g.notation(&side.st, m)).collect();
+        let actions = list.moves.iter().map(|m| g.notation_in(&side.st, &list, m)).collect();
         View { list, actions, acting, result, rule: rule.map(|i| g.ends[i].text.clone()) }
     }
 

@@ -152,6 +152,12 @@ pub enum CheckCode {
     PromotedOutsideIllegal = 84,
     /// `threatens(...)` with arguments that are not piece letters.
     BadThreatens = 85,
+    /// `via(here)` in a game that does not declare `captures distinct`.
+    ViaWithoutDistinct = 86,
+    /// `number colour K` where no cell has colour K.
+    NumberNoCells = 87,
+    /// `captures distinct` declared more than once.
+    CapturesTwice = 88,
 }
 
 impl CheckCode {
@@ -230,6 +236,9 @@ impl CheckCode {
         CheckCode::RequireDropWithoutDrops,
         CheckCode::PromotedOutsideIllegal,
         CheckCode::BadThreatens,
+        CheckCode::ViaWithoutDistinct,
+        CheckCode::NumberNoCells,
+        CheckCode::CapturesTwice,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -488,6 +497,17 @@ const EXPLANATIONS: &[&str] = &[
     "`threatens(X)` holds on a cell where a piece of type X, standing there for the player in \
      context, would attack a piece of another player (as its attack lines, or its moves, \
      capture). Its arguments are piece letters: `[!threatens(F)]`.",
+    // ViaWithoutDistinct
+    "`via(here)` records a cell a move passes through, which its notation writes when two \
+     moves of a piece to one cell take different pieces. Moves are told apart by what they \
+     take only in a game that declares `captures distinct`; elsewhere two paths to one cell \
+     are one action and `via` would say nothing.",
+    // NumberNoCells
+    "`number colour K` names the cells of colour class K 1, 2, 3, ... and removes the others; \
+     no cell of the board has that colour (square boards: a1 is colour 0, b1 colour 1).",
+    // CapturesTwice
+    "`captures distinct [by path]` says once, for the whole game (a variant's file included), \
+     which capture sequences are the same move.",
 ];
 
 #[cfg(test)]

@@ -33,6 +33,10 @@ impl Ctx {
         Ok(match s.as_rule() {
             Rule::remove_stmt => BoardStmt::Remove(self.names(s)),
             Rule::cell_stmt => self.cell_stmt(s),
+            Rule::number_stmt => {
+                let sp = self.span(&s);
+                BoardStmt::Number(self.int(first(s))?, sp)
+            }
             Rule::link_stmt => {
                 let mut i = s.into_inner();
                 let a = self.name(i.next().unwrap());

@@ -31,6 +31,10 @@ impl Ctx {
             Rule::require => rules.requires.push(self.require(item)?),
             Rule::illegal_rule => rules.illegals.push(self.illegal_rule(item)?),
             Rule::pass_rule => rules.passes.push(self.pass_rule(item)?),
+            Rule::captures_rule => {
+                let by_path = item.clone().into_inner().any(|q| q.as_rule() == Rule::path_kw);
+                rules.captures.push((by_path, self.span(&item)));
+            }
             Rule::EOI => {}
             r => unreachable!("unexpected item {r:?}"),
         }
@@ -296,8 +300,14 @@ impl Ctx {
                 Rule::ident => names.push(self.name(q)),
                 Rule::move_class => {
                     let sp = self.span(&q);
-                    let drop = q.into_inner().next().is_some_and(|w| w.as_rule() == Rule::drop_kw);
-                    class = Some(if drop { MoveClass::Drop(sp) } else { MoveClass::Capture(sp) });
+                    let inner = first(q);
+                    class = Some(match inner.as_rule() {
+                        Rule::drop_kw => MoveClass::Drop(sp),
+                        Rule::most_captures => {
+                            MoveClass::Most(inner.into_inner().any(|r| r.as_rule() == Rule::by_value), sp)
+                        }
+                        _ => MoveClass::Capture(sp),
+                    });
                 }
                 _ => cond = Some(self.cond(q)?),
             }

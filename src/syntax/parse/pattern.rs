@@ -37,6 +37,7 @@ impl Ctx {
         let mut it = p.into_inner();
         let a = self.pattern(it.next().unwrap())?;
         let Some(q) = it.next() else { return Ok(a) };
+        let greedy = it.next().is_some();
         let q = first(q);
         let qs = self.span(&q);
         let zero = Expr::Int(0, qs);
@@ -47,7 +48,7 @@ impl Ctx {
             Rule::opt => (zero, Some(one)),
             _ => self.range(q)?,
         };
-        Ok(Pattern::Repeat(Box::new(a), min, max, sp))
+        Ok(Pattern::Repeat(Box::new(a), min, max, sp, greedy))
     }
 
     /// `{N}`, `{N,}` or `{N, M}`.
