@@ -21,13 +21,9 @@ fn minishogi() -> &'static Game {
     })
 }
 
-/// interp's notation in Fairy-Stockfish's UCI spelling: a promotion is written with `+`
-/// after the move (`a4-a5=T` is `a4a5+`); drops are alike (`P@c3`).
+/// interp's notation in Fairy-Stockfish's UCI spelling (`a4-a5=T` is written with `+`).
 fn uci(g: &Game, st: &State, notation: &str) -> String {
-    match notation.split_once('=') {
-        Some((mv, _)) => format!("{}+", fairy::uci_plain(g, st, mv)),
-        None => fairy::uci_plain(g, st, notation),
-    }
+    fairy::uci_plus(g, st, notation)
 }
 
 #[test]

@@ -21,13 +21,9 @@ fn shogi() -> &'static Game {
     })
 }
 
-/// interp's notation in Fairy-Stockfish's UCI spelling: a promotion is written with `+`
-/// after the move (`b2-h8=H` is `b2h8+`); drops are alike (`P@e5`).
+/// interp's notation in Fairy-Stockfish's UCI spelling (`b2-h8=H` is written with `+`).
 fn uci(g: &Game, st: &State, notation: &str) -> String {
-    match notation.split_once('=') {
-        Some((mv, _)) => format!("{}+", fairy::uci_plain(g, st, mv)),
-        None => fairy::uci_plain(g, st, notation),
-    }
+    fairy::uci_plus(g, st, notation)
 }
 
 #[test]

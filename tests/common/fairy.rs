@@ -56,6 +56,15 @@ pub fn uci_plain(_g: &Game, _st: &State, notation: &str) -> String {
     s
 }
 
+/// The shogi family's UCI spelling: a promotion is written with `+` after the move
+/// (`b2-h8=H` is `b2h8+`), whatever the promoted type; the rest as [`uci_plain`].
+pub fn uci_plus(g: &Game, st: &State, notation: &str) -> String {
+    match notation.split_once('=') {
+        Some((mv, _)) => format!("{}+", uci_plain(g, st, mv)),
+        None => uci_plain(g, st, notation),
+    }
+}
+
 /// The start of a node: the game's setup, or the engine's position string read by interp.
 pub fn start(g: &Game, node: &Node) -> State {
     if node.start == "startpos" {
