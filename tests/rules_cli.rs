@@ -322,3 +322,18 @@ fn a_test_case_names_the_deciding_rule_by_its_text_or_its_name() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A game whose captured pieces change sides calls its reserve a hand, with the base types
+/// it returns as; a game whose reserve only enters (Seirawan's gating) keeps the word reserve.
+#[test]
+fn the_rulebook_calls_a_hand_a_hand() {
+    let shogi = flat(&ok(&["rules", "games/examples/shogi.toml"]));
+    assert!(shogi.contains("Hands ----- white's hand at the start: Bishop 0,"), "{shogi}");
+    assert!(shogi.contains("or Silver from its hand onto an empty cell the rules allow."), "{shogi}");
+    assert!(shogi.contains("the captured piece goes to the capturer's hand (a Dragon as a Rook,"), "{shogi}");
+    assert!(!shogi.contains("reserve"), "{shogi}");
+    let seirawan = flat(&ok(&["rules", "games/examples/seirawan.toml"]));
+    assert!(seirawan.contains("Reserves --------"), "{seirawan}");
+    assert!(seirawan.contains("white's reserve at the start: "), "{seirawan}");
+    assert!(!seirawan.contains("white's hand"), "{seirawan}");
+}

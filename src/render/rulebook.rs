@@ -292,7 +292,9 @@ fn reserves(g: &Game) -> String {
     if g.reserves.is_empty() {
         return String::new();
     }
-    let mut out = heading("Reserves");
+    // Games whose captured pieces change sides call the reserve a hand, as players do.
+    let (title, word) = if g.has_hands() { ("Hands", "hand") } else { ("Reserves", "reserve") };
+    let mut out = heading(title);
     let st = g.initial();
     for p in 0..g.np() {
         let held: Vec<String> = g
@@ -300,7 +302,7 @@ fn reserves(g: &Game) -> String {
             .iter()
             .map(|&(t, slot)| format!("{} {}", g.types[t as usize].name, st.vars[slot.at(p)]))
             .collect();
-        out.push_str(&wrap(&format!("{}'s reserve at the start: {}.", g.players[p], held.join(", ")), "", "  "));
+        out.push_str(&wrap(&format!("{}'s {word} at the start: {}.", g.players[p], held.join(", ")), "", "  "));
     }
     let droppable: Vec<String> = g
         .reserves
@@ -310,7 +312,7 @@ fn reserves(g: &Game) -> String {
         .collect();
     if !droppable.is_empty() {
         let text = format!(
-            "Instead of moving, a player may drop a {} from its reserve onto an empty cell the rules allow.",
+            "Instead of moving, a player may drop a {} from its {word} onto an empty cell the rules allow.",
             listed(&droppable, "or")
         );
         out.push_str(&wrap(&text, "", ""));
@@ -323,7 +325,7 @@ fn reserves(g: &Game) -> String {
         .collect();
     if !entering.is_empty() {
         let text = format!(
-            "With a move, a player may also bring in a piece from its reserve ({}) on a cell the move empties, where the rules allow.",
+            "With a move, a player may also bring in a piece from its {word} ({}) on a cell the move empties, where the rules allow.",
             listed(&entering, "or")
         );
         out.push_str(&wrap(&text, "", ""));
@@ -370,7 +372,7 @@ fn reserve_stmt(g: &Game, tr: &crate::ir::Trigger, s: &Stmt) -> Option<String> {
                 .chain(g.types.iter().filter_map(|ty| ty.demote.map(|d| format!("a {} as a {}", ty.name, name(d)))))
                 .collect();
             let how = if demoted.is_empty() { String::new() } else { format!(" ({})", listed(&demoted, "and")) };
-            Some(format!("{when}{cond}, the captured piece goes to the capturer's reserve{how}."))
+            Some(format!("{when}{cond}, the captured piece goes to the capturer's hand{how}."))
         }
         _ => None,
     }
