@@ -162,14 +162,7 @@ impl Lowerer<'_> {
     fn cell_zone(&mut self, cell: Cell) -> ZoneId {
         let mut set = vec![false; self.board.len()];
         set[cell as usize] = true;
-        let sets = &mut self.d.zone_sets;
-        match sets.iter().position(|s| *s == set) {
-            Some(i) => ZoneId::new(i),
-            None => {
-                sets.push(set);
-                ZoneId::new(sets.len() - 1)
-            }
-        }
+        self.zone_set(set)
     }
 }
 
