@@ -14,11 +14,7 @@ use interp::ir::Game;
 const DATA: &str = include_str!("data/fairy/minishogi.txt");
 
 fn minishogi() -> &'static Game {
-    static G: std::sync::OnceLock<Game> = std::sync::OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/minishogi.toml");
-        interp::open(p.to_str().unwrap(), &["pawn-drop-mate".to_string()]).expect("minishogi loads")
-    })
+    game_once!("games/examples/minishogi.toml", &["pawn-drop-mate"])
 }
 
 /// interp's notation in Fairy-Stockfish's UCI spelling (`a4-a5=T` is written with `+`).

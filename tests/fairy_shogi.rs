@@ -14,11 +14,7 @@ use interp::ir::Game;
 const DATA: &str = include_str!("data/fairy/shogi.txt");
 
 fn shogi() -> &'static Game {
-    static G: std::sync::OnceLock<Game> = std::sync::OnceLock::new();
-    G.get_or_init(|| {
-        let p = common::repo_path("games/examples/shogi.toml");
-        interp::open(p.to_str().unwrap(), &["pawn-drop-mate".to_string()]).expect("shogi loads")
-    })
+    game_once!("games/examples/shogi.toml", &["pawn-drop-mate"])
 }
 
 /// interp's notation in Fairy-Stockfish's UCI spelling (`b2-h8=H` is written with `+`).

@@ -34,16 +34,27 @@ pub fn load_text(text: &str, options: &[String]) -> Result<Game, interp::diag::L
 
 /// A game file of the repository (path relative to it), loaded with its default options.
 pub fn open_game(rel: &str) -> Game {
-    let p = repo_path(rel);
-    interp::open(p.to_str().unwrap(), &[]).unwrap_or_else(|e| panic!("{rel} must load:\n{e}"))
+    open_game_with(rel, &[])
 }
 
-/// A game file of the repository, loaded once per test binary: `game_once!("games/x.toml")`.
+/// A game file of the repository with options set (`--option NAME[=VALUE]`'s words).
+pub fn open_game_with(rel: &str, options: &[&str]) -> Game {
+    let p = repo_path(rel);
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    interp::open(p.to_str().unwrap(), &options).unwrap_or_else(|e| panic!("{rel} must load:\n{e}"))
+}
+
+/// A game file of the repository, loaded once per test binary: `game_once!("games/x.toml")`,
+/// or with options: `game_once!("games/x.toml", &["name"])`.
 #[macro_export]
 macro_rules! game_once {
     ($rel:expr) => {{
         static G: std::sync::OnceLock<interp::ir::Game> = std::sync::OnceLock::new();
         G.get_or_init(|| $crate::common::open_game($rel))
+    }};
+    ($rel:expr, $options:expr) => {{
+        static G: std::sync::OnceLock<interp::ir::Game> = std::sync::OnceLock::new();
+        G.get_or_init(|| $crate::common::open_game_with($rel, $options))
     }};
 }
 
