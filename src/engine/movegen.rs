@@ -10,7 +10,7 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, ExprId, Game, Op, Program, ProgramId};
+use crate::ir::{CondId, Game, Op, Program, ProgramId};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -336,7 +336,9 @@ impl<'a> Gen<'a> {
                 }
                 Op::LoopTest(s, lo, hi, exit) => {
                     let n = r.loops[*s as usize] as i64;
-                    let (lo, hi) = self.loop_bounds(*lo, *hi);
+                    let g = self.cx.g;
+                    let lo = self.cx.eval(g.expr(*lo));
+                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
                     if n < lo {
                         if n >= hi {
                             return;
@@ -356,7 +358,9 @@ impl<'a> Gen<'a> {
                 }
                 Op::LoopMax(s, lo, hi, exit) => {
                     let n = r.loops[*s as usize] as i64;
-                    let (lo, hi) = self.loop_bounds(*lo, *hi);
+                    let g = self.cx.g;
+                    let lo = self.cx.eval(g.expr(*lo));
+                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
                     if n < lo {
                         if n >= hi {
                             return;
@@ -697,14 +701,6 @@ impl<'a> Gen<'a> {
         if nd == 0 {
             self.add_move(from, to, promo, chosen);
         }
-    }
-
-    /// A repetition's bounds at this node: its lower bound, and its upper bound capped at
-    /// `LOOP_CAP` (unbounded: the cap).
-    #[inline]
-    fn loop_bounds(&self, lo: ExprId, hi: Option<ExprId>) -> (i64, i64) {
-        let g = self.cx.g;
-        (self.cx.eval(g.expr(lo)), hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP)))
     }
 
     /// Adds a move with the effects recorded on the current path to the list.
