@@ -1,11 +1,11 @@
 //! Decisions: [`Choice`], the random player, chance draws, and the searching AI's root
 //! (iterative deepening over the root moves).
 
-use crate::ai::Ai;
 use crate::ai::limits::{Budget, Limits};
 use crate::ai::order::tactical_key;
 use crate::ai::rng::Rng;
 use crate::ai::score::{INF, MATE_BOUND};
+use crate::ai::{Ai, Info};
 use crate::engine::{Effect, Move, MoveList, State};
 use crate::ir::Game;
 use std::time::Instant;
@@ -89,7 +89,7 @@ impl Ai<'_> {
     /// the budget (plus the time of one node).
     pub fn choose(&mut self, st: &State, history: &[u64], limits: Limits) -> Option<Choice> {
         let g = self.g;
-        self.budget = Budget::new(limits, Instant::now());
+        self.budget = Budget::new(limits, Instant::now(), self.stop.clone());
         self.scratch.clone_from(st);
         self.path.clear();
         self.path.extend_from_slice(history);
@@ -155,6 +155,9 @@ impl Ai<'_> {
                 *best = Choice::of(g, st, root, &root.moves[i]);
                 best.score = score;
                 best.depth = if exhausted { depth - 1 } else { depth };
+                if !exhausted {
+                    self.tell(depth, best);
+                }
             }
             if exhausted {
                 break;
@@ -171,6 +174,15 @@ impl Ai<'_> {
             if !self.budget.room_for_another(started.elapsed()) {
                 break;
             }
+        }
+    }
+
+    /// Tells the info sink, if any, about the iteration of `depth` just completed.
+    fn tell(&mut self, depth: u32, best: &Choice) {
+        let nodes = self.budget.nodes();
+        let time_ms = self.budget.elapsed_ms();
+        if let Some(sink) = self.info.as_mut() {
+            sink(&Info { depth, score: best.score, nodes, time_ms, pv: vec![best.mv] });
         }
     }
 

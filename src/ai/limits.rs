@@ -1,6 +1,8 @@
 //! What one decision may cost: the caller's [`Limits`], and the search's running count of
 //! nodes against them.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How much the AI may spend on one decision. Whichever limit is hit first stops the search;
@@ -37,20 +39,24 @@ pub(super) struct Budget {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    start: Instant,
     exhausted: bool,
 }
 
 impl Budget {
     /// A budget with no limit (before the first decision).
     pub(super) fn unlimited() -> Self {
-        Budget { nodes: 0, node_limit: u64::MAX, deadline: None, exhausted: false }
+        Budget { nodes: 0, node_limit: u64::MAX, deadline: None, stop: None, start: Instant::now(), exhausted: false }
     }
 
     /// The budget of a decision started at `start` under `limits`. A tenth of the time is
     /// kept in reserve for unwinding and the caller; a node limit is at least one node; a
     /// time too far ahead for the clock is no deadline (the command line bounds it first).
-    pub(super) fn new(limits: Limits, start: Instant) -> Self {
+    pub(super) fn new(limits: Limits, start: Instant, stop: Option<Arc<AtomicBool>>) -> Self {
         Budget {
+            stop,
+            start,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             deadline: limits.time_ms.and_then(|ms| start.checked_add(Duration::from_micros(ms.saturating_mul(900)))),
@@ -64,11 +70,10 @@ impl Budget {
         self.nodes += 1;
         if self.nodes >= self.node_limit || crate::engine::budget::overran() {
             self.exhausted = true;
-        } else if self.nodes.is_multiple_of(NODES_PER_CLOCK_CHECK)
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.exhausted = true;
+        } else if self.nodes.is_multiple_of(NODES_PER_CLOCK_CHECK) {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            self.exhausted = late || stopped;
         }
         self.exhausted
     }
@@ -76,6 +81,11 @@ impl Budget {
     /// Whether a limit has run out.
     pub(super) fn exhausted(&self) -> bool {
         self.exhausted
+    }
+
+    /// Milliseconds since the decision started.
+    pub(super) fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
     }
 
     /// Nodes counted so far.

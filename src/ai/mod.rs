@@ -13,6 +13,7 @@
 
 mod choice;
 mod eval;
+mod info;
 mod limits;
 mod order;
 mod plies;
@@ -21,7 +22,8 @@ mod score;
 mod search;
 
 pub use choice::{Choice, random_move, sample_chance};
-pub use eval::material;
+pub use eval::{Evaluator, material};
+pub use info::{Info, InfoSink};
 pub use limits::Limits;
 pub use rng::Rng;
 pub use score::{MATE, describe_score};
@@ -31,6 +33,8 @@ use crate::ir::Game;
 use limits::Budget;
 use order::Killers;
 use plies::Plies;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// The searching AI. Keep one per player to reuse its buffers.
 pub struct Ai<'a> {
@@ -43,6 +47,12 @@ pub struct Ai<'a> {
     /// Position keys of the game so far, then of the search path (for repetition).
     path: Vec<u64>,
     budget: Budget,
+    /// The static evaluation.
+    eval: Evaluator,
+    /// Raised by another thread to stop the search (a protocol's `stop`).
+    stop: Option<Arc<AtomicBool>>,
+    /// Told about every completed iteration.
+    info: Option<InfoSink<'a>>,
 }
 
 impl<'a> Ai<'a> {
@@ -56,6 +66,19 @@ impl<'a> Ai<'a> {
             scratch: State::default(),
             path: vec![],
             budget: Budget::unlimited(),
+            eval: Evaluator::new(g),
+            stop: None,
+            info: None,
         }
+    }
+
+    /// Stops every later search as soon as `flag` is raised (it is not lowered here).
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    /// Sends an [`Info`] to `sink` after every completed iteration.
+    pub fn set_info(&mut self, sink: InfoSink<'a>) {
+        self.info = Some(sink);
     }
 }

@@ -2,7 +2,6 @@
 //! expectation over chance outcomes, and a capture-only quiescence search.
 
 use crate::ai::Ai;
-use crate::ai::eval::material;
 use crate::ai::order::{MoveOrder, PROMOTION_KEY, is_tactical, search_key, sort_best_first, tactical_key};
 use crate::ai::score::{INF, terminal_score};
 use crate::engine::Status;
@@ -142,14 +141,14 @@ impl Ai<'_> {
         }
         if st.pending().is_some() {
             // Inside a turn (chance included): no quiescence; the material as it stands.
-            return material(self.g, st, st.to_move);
+            return self.eval.score(self.g, st, st.to_move);
         }
         let (list, mut order, status) = self.node(st, ply);
         if let Status::Over(winner) = status {
             self.plies.put_moves(ply, list, order);
             return terminal_score(st, winner, ply);
         }
-        let stand_pat = material(self.g, st, st.to_move);
+        let stand_pat = self.eval.score(self.g, st, st.to_move);
         if stand_pat >= beta || qdepth >= MAX_QUIESCENCE_DEPTH {
             self.plies.put_moves(ply, list, order);
             return stand_pat;
