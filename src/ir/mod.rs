@@ -1,6 +1,7 @@
 //! The compiled game: dense tables the engine runs on, built by the checker and
 //! specialised by the optimiser. Nothing here refers to the syntax of game files.
 
+mod ai;
 mod attack;
 mod cond;
 mod ids;
@@ -9,6 +10,7 @@ pub mod limits;
 mod program;
 mod rules;
 
+pub use ai::{AiSettings, SearchKind};
 pub use attack::{AttackTables, RayProbe};
 pub use cond::{CmpOp, Cond, Expr, Who};
 pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
@@ -29,6 +31,8 @@ pub struct Game {
     pub path: String,
     /// The board.
     pub board: Board,
+    /// How the AI plays this game (the `[ai]` table).
+    pub ai: AiSettings,
     /// Player names; index 0 moves first.
     pub players: Vec<String>,
     /// Faction names: the players, then the neutral factions (moved by every player).
