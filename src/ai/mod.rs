@@ -17,6 +17,7 @@
 //! (the principal variation), `skill` (strength and null-move rules of a game).
 
 mod choice;
+mod clock;
 mod eval;
 mod history;
 mod info;
@@ -31,11 +32,12 @@ mod skill;
 mod tt;
 
 pub use choice::{Choice, random_move, sample_chance};
+pub use clock::{Clock, limits_for};
 pub use eval::{Evaluator, material};
 pub use info::{Info, InfoSink};
 pub use limits::Limits;
 pub use rng::Rng;
-pub use score::{MATE, describe_score};
+pub use score::{MATE, describe_score, plies_to_end};
 pub use skill::MAX_SKILL;
 pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
