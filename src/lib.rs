@@ -7,8 +7,8 @@
 //! checked game as the engine's tables, which cannot fail) → [`opt`]
 //! (load-time specialisation: slides, leaps, attack tables) → [`engine`] (positions,
 //! legal actions, status, perft) → [`notation`] (action notation, position strings) →
-//! [`ai`] → front ends ([`render`], [`selfplay`], [`serve`]: the web page, and [`cli`], which
-//! runs every command, `serve` among them; [`front`] holds what they share: games by name,
+//! [`ai`] → front ends ([`render`], [`selfplay`], [`serve`]: the web page, [`protocol`]: UCI and
+//! XBoard for engine clients, and [`cli`], which runs every command, `serve` among them; [`front`] holds what they share: games by name,
 //! who decides for a player, typed actions read forgivingly, hidden choices and chance
 //! memory). [`diag`] (spans and
 //! diagnostics) is used by every stage up to the compiler; [`vocab`] holds the operators,
@@ -28,6 +28,7 @@ pub mod load;
 pub mod lower;
 pub mod notation;
 pub mod opt;
+pub mod protocol;
 pub mod record;
 pub mod render;
 pub mod selfplay;

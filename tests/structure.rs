@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 /// Every top-level module and the modules it may use. The pipeline: syntax → load →
 /// check → board → ir → lower → opt → engine → notation → ai → front ends (`front` holds
-/// what they share; `cli` dispatches every command, `serve` among them); `diag`
+/// what they share; `protocol` speaks UCI and XBoard; `cli` dispatches every command,
+/// `serve` and the protocols among them); `diag`
 /// (spans and diagnostics) serves the stages up to the compiler; `vocab` (operators,
 /// events, outcomes) is the syntax's and the compiled game's shared vocabulary.
 const ALLOWED: &[(&str, &[&str])] = &[
@@ -31,11 +32,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("author", &["ai", "board", "engine", "files", "ir", "notation", "record", "render", "selfplay"]),
     ("front", &["author", "board", "engine", "ir", "notation"]),
     ("serve", &["ai", "board", "engine", "files", "front", "ir", "notation", "record", "render"]),
+    ("protocol", &["ai", "board", "engine", "front", "ir", "notation"]),
     (
         "cli",
         &[
-            "ai", "author", "board", "diag", "engine", "files", "front", "ir", "notation", "record", "render",
-            "selfplay", "serve",
+            "ai", "author", "board", "diag", "engine", "files", "front", "ir", "notation", "protocol", "record",
+            "render", "selfplay", "serve",
         ],
     ),
 ];

@@ -16,6 +16,7 @@
 //! (negamax, chance nodes, quiescence), `choice` (decisions and the search's root).
 
 mod choice;
+mod clock;
 mod eval;
 mod info;
 mod limits;
@@ -27,11 +28,12 @@ mod score;
 mod search;
 
 pub use choice::{Choice, random_move, sample_chance};
+pub use clock::{Clock, limits_for};
 pub use eval::{Evaluator, material};
 pub use info::{Info, InfoSink};
 pub use limits::Limits;
 pub use rng::Rng;
-pub use score::{MATE, describe_score};
+pub use score::{MATE, describe_score, plies_to_end};
 
 use crate::engine::state::State;
 use crate::ir::{Game, SearchKind};

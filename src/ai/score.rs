@@ -30,3 +30,8 @@ pub(super) fn terminal_score(st: &State, winner: Option<u8>, ply: usize) -> i32 
         Some(_) => -(MATE - ply as i32),
     }
 }
+
+/// Plies to the forced game end a score announces (None: not a forced end).
+pub fn plies_to_end(score: i32) -> Option<i32> {
+    (score.abs() >= MATE_BOUND).then(|| MATE - score.abs())
+}

@@ -193,6 +193,9 @@ pub enum Cmd {
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
     },
+    /// Play as an engine over UCI on stdin/stdout (for GUIs, tournament managers, other
+    /// engines): moves in UCI coordinates (`e2e4`, `e7e8q`, `P@e4`) or the game's notation.
+    Uci(EngineArgs),
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
@@ -210,6 +213,7 @@ impl Cmd {
                 vec![&mut s.game]
             }
             Cmd::Play(a) => vec![&mut a.start.game],
+            Cmd::Uci(a) => vec![&mut a.game],
             Cmd::Selfplay(a) => vec![&mut a.start.game],
             Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } | Cmd::Serve { games, .. } => {
                 games.iter_mut().collect()
@@ -270,6 +274,23 @@ pub struct PlayArgs {
     /// replaced after the first action).
     #[arg(long)]
     pub no_resume: bool,
+}
+
+/// The flags of `uci`.
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
+    /// The game: a file, or the name of a game (`interp list`).
+    pub game: String,
+    /// Set a game option: NAME or NAME=VALUE (repeatable).
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// The name the client knows the game by (UCI_Variant); default: the game file's name
+    /// without `.toml`.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Random seed of the AI's tie-breaks.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// The flags of `selfplay`.

@@ -1,5 +1,5 @@
 //! The command line (INTERFACE.md): check, moves, perft, show, play, render, selfplay,
-//! stats, explain, test, snapshot, diff, rules, list.
+//! stats, explain, test, snapshot, diff, rules, list, serve, uci, xboard.
 //!
 //! Every game argument is a file or a game's name, resolved before the command runs
 //! ([`games`]); `rules` prints a game's rulebook ([`crate::render::rulebook`]).
@@ -24,6 +24,6 @@ mod snapshot;
 mod start;
 mod test;
 
-pub use args::{Cli, Cmd, PlayArgs, SelfplayArgs, Start};
+pub use args::{Cli, Cmd, EngineArgs, PlayArgs, SelfplayArgs, Start};
 pub use play::{Line, Lines, PlayOpts, play};
 pub use run::run;

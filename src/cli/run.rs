@@ -1,6 +1,6 @@
 //! Runs a parsed command line: one function per command.
 
-use super::args::{Cli, Cmd, PlayArgs, Start};
+use super::args::{Cli, Cmd, EngineArgs, PlayArgs, Start};
 use super::diff::diff;
 use super::explain::explain;
 use super::play::{Lines, PlayOpts, Side, play as play_session};
@@ -33,7 +33,25 @@ pub fn run(mut cli: Cli) -> i32 {
         Cmd::List => super::games::list(),
         Cmd::Explain { code } => explain(code.as_deref()),
         Cmd::Serve { games, port, host } => crate::serve::serve(&games, &host, port),
+        Cmd::Uci(args) => engine(&args),
     }
+}
+
+/// `uci`: a protocol session on stdin and stdout.
+fn engine(args: &EngineArgs) -> i32 {
+    let g = match open(&args.game, &args.options) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let stem = std::path::Path::new(&args.game).file_stem().map(|s| s.to_string_lossy().to_lowercase());
+    let variant = args.variant.clone().or(stem).unwrap_or_default();
+    let lines = Lines(std::io::stdin().lock()).map(|l| match l {
+        super::play::Line::Text(t) => Some(t),
+        super::play::Line::NotText => None,
+    });
+    let out = crate::protocol::Out::new(Box::new(std::io::stdout()));
+    let setup = crate::protocol::uci::UciSetup { variant, seed: args.seed };
+    crate::protocol::uci::uci(&g, &setup, lines, out)
 }
 
 /// The AI budget from `--think` and `--nodes`: a node budget alone is deterministic; without
