@@ -277,6 +277,7 @@ pub fn declare(spec: &Spec, m: &Merged, board: &Board, overrides: &[String]) -> 
             letter: p.letter.text.chars().next().unwrap(),
             name: p.name.clone(),
             value: p.value,
+            value_given: p.value_given,
             royal: p.royal,
             max: p.max,
             advance: p.advance,

@@ -192,7 +192,7 @@ fn play(a: &PlayArgs) -> i32 {
         Ok(sides) => sides,
         Err(code) => return code,
     };
-    let (g, loaded) = match &a.start.load {
+    let (mut g, loaded) = match &a.start.load {
         Some(_) => match open_loaded(&a.start) {
             Ok((g, rec, r)) => (g, Some((rec, r))),
             Err(code) => return code,
@@ -202,6 +202,9 @@ fn play(a: &PlayArgs) -> i32 {
             Err(code) => return code,
         },
     };
+    if let Some(kind) = a.ai {
+        g.ai.search = kind;
+    }
     let game_bytes = match crate::files::read_bytes(std::path::Path::new(&a.start.game)) {
         Ok(b) => b,
         Err(e) => {

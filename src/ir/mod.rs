@@ -10,7 +10,7 @@ pub mod limits;
 mod program;
 mod rules;
 
-pub use ai::{AiSettings, SearchKind};
+pub use ai::{AiSettings, SearchKind, Weights};
 pub use attack::{AttackTables, RayProbe};
 pub use cond::{CmpOp, Cond, Expr, Who};
 pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};

@@ -12,8 +12,10 @@ pub struct PieceType {
     pub letter: char,
     /// Full name.
     pub name: String,
-    /// Value for the AI's evaluation.
+    /// Value for the AI's evaluation (1 unless the file gives one).
     pub value: i32,
+    /// Whether the file gave `value` (else the AI derives one from how the piece moves).
+    pub value_given: bool,
     /// Royal: a move may not leave it attacked; `check` refers to it.
     pub royal: bool,
     /// At most this many of the type per player through promotion.

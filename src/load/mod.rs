@@ -25,6 +25,8 @@ pub struct PieceSpec {
     pub name: String,
     /// AI value.
     pub value: i32,
+    /// Whether the file gave the value (else the AI derives one).
+    pub value_given: bool,
     /// Royal.
     pub royal: bool,
     /// Maximum per player.

@@ -172,6 +172,7 @@ impl Reader<'_> {
             name: letter.text.clone(),
             letter,
             value: 1,
+            value_given: false,
             royal: false,
             max: None,
             advance: 0,
@@ -190,6 +191,7 @@ impl Reader<'_> {
                 Some(PieceKey::Value) => {
                     let range = -MAX_PIECE_VALUE..=MAX_PIECE_VALUE;
                     ps.value = self.want_int_in(v, range, "a piece's value").unwrap_or(1) as i32;
+                    ps.value_given = true;
                 }
                 Some(PieceKey::Royal) => ps.royal = self.want_bool(v).unwrap_or(false),
                 Some(PieceKey::Max) => {

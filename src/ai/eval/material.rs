@@ -1,25 +1,9 @@
-//! The static evaluation: material (board and reserves) and the advancement bonus.
+//! Plain material (board and reserves, with the pieces' `advance` bonus), in the file's
+//! values: what the front ends weigh when they judge a draw offer.
 
 use crate::ai::score::MATE_BOUND;
 use crate::engine::state::State;
 use crate::ir::{Game, Kind};
-
-/// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
-/// is made: today material (board and reserves) and the advancement bonus.
-#[derive(Debug, Clone, Default)]
-pub struct Evaluator {}
-
-impl Evaluator {
-    /// The evaluation of a game.
-    pub fn new(_g: &Game) -> Self {
-        Evaluator {}
-    }
-
-    /// The position's value for `me`, in hundredths of a value unit (within ±`MATE_BOUND`/2).
-    pub fn score(&self, g: &Game, st: &State, me: u8) -> i32 {
-        material(g, st, me)
-    }
-}
 
 /// Material balance from `me`'s point of view: the sum of its pieces' values (board and reserve)
 /// minus everyone else's, in hundredths of a value unit.
@@ -34,7 +18,7 @@ pub fn material(g: &Game, st: &State, me: u8) -> i32 {
 }
 
 /// The value of a piece kind's type (0 for an empty cell).
-pub(super) fn piece_value(g: &Game, k: Kind) -> i32 {
+pub(crate) fn piece_value(g: &Game, k: Kind) -> i32 {
     if k == 0 { 0 } else { g.types[g.kind_type[k as usize] as usize].value }
 }
 

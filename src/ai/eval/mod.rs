@@ -1,0 +1,90 @@
+//! The static evaluation, derived from the rules when an AI is made: piece values from how
+//! each type moves on an empty board (the file's `value` overriding), piece-square tables
+//! for centrality and advancement towards promotion, and the pieces in the reserves, each
+//! term weighted by the game's `[ai]` table. At run time: one scan of the board.
+//!
+//! Modules: `graph` (the empty-board move graph, distances over it), `values` (derived
+//! piece values), `tables` (per kind and cell), `material` (the file's plain material, for
+//! the front ends).
+
+mod graph;
+mod material;
+mod tables;
+mod values;
+
+pub use material::material;
+pub(crate) use material::piece_value;
+
+use crate::ai::score::MATE_BOUND;
+use crate::engine::state::State;
+use crate::ir::Game;
+use graph::MoveGraph;
+
+/// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
+/// is made.
+#[derive(Debug, Clone, Default)]
+pub struct Evaluator {
+    /// Cells of the board (the stride of `table`).
+    cells: usize,
+    /// Per (kind * cells + cell): the piece's worth there for its owner, in hundredths.
+    table: Vec<i32>,
+    /// The reserves: (slot base, the worth of one piece in it).
+    reserves: Vec<(usize, i32)>,
+    /// Per type: its value in hundredths as the evaluation counts it (royal types 0).
+    values: Vec<i32>,
+}
+
+impl Evaluator {
+    /// The evaluation of a game, derived from its rules and its `[ai]` weights.
+    pub fn new(g: &Game) -> Self {
+        let graph = MoveGraph::new(g);
+        let values = values::piece_values(g, &graph);
+        let w = &g.ai.weights;
+        let table = tables::kind_tables(g, &graph, &values, w);
+        let reserves =
+            g.reserves.iter().map(|&(t, slot)| (slot.at(0), values[t as usize] * w.reserve as i32 / 100)).collect();
+        Evaluator { cells: g.board.len(), table, reserves, values }
+    }
+
+    /// Per type: its value in hundredths of a value unit (the file's `value`, else derived
+    /// from its moves; 0 for royal types).
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+
+    /// Per type: the value in hundredths derived from its moves alone, as if the file gave
+    /// none (royal types included).
+    pub fn derived_values(g: &Game) -> Vec<i32> {
+        let graph = MoveGraph::new(g);
+        (0..g.types.len()).map(|t| values::derived_value(g, &graph, t)).collect()
+    }
+
+    /// The worth, in hundredths, of a piece of kind `k` on `cell` for its owner.
+    pub fn worth(&self, k: crate::ir::Kind, cell: crate::board::Cell) -> i32 {
+        self.table[k as usize * self.cells + cell as usize]
+    }
+
+    /// The position's value for `me`, in hundredths of a value unit (within ±`MATE_BOUND`/2).
+    pub fn score(&self, g: &Game, st: &State, me: u8) -> i32 {
+        let np = g.np();
+        let mut s: i64 = 0;
+        let pieces = st.board.iter().enumerate().map(|(c, &k)| (c, k));
+        for (c, k) in pieces.chain(st.stacks.iter().map(|&(c, k)| (c as usize, k))) {
+            if k == 0 {
+                continue;
+            }
+            let owner = g.kind_owner[k as usize];
+            if (owner as usize) < np {
+                let v = self.table[k as usize * self.cells + c] as i64;
+                s += if owner == me { v } else { -v };
+            }
+        }
+        for &(base, v) in &self.reserves {
+            for p in 0..np {
+                let n = st.vars.get(base + p).copied().unwrap_or(0).clamp(0, 1000);
+                s += if p == me as usize { n * v as i64 } else { -n * v as i64 };
+            }
+        }
+        s.clamp(-(MATE_BOUND as i64) / 2, MATE_BOUND as i64 / 2) as i32
+    }
+}
