@@ -140,13 +140,15 @@ def uci_of(action):
 
 
 def legal_map(actions):
-    """Every legal action by its text and by its UCI form when that form is unambiguous."""
+    """Every legal action by its text (also in lower case) and by its UCI form when that
+    form is unambiguous."""
     out, forms = {}, {}
     for a in actions:
         out[a] = a
         out.setdefault(a.lower(), a)
-        u = uci_of(a)
-        if u:
+        # UCI coordinates, also of cells the game names in capitals (Taasen's `D3-D4`
+        # is `d3d4` to an engine that writes cells in lower case)
+        for u in {uci_of(a), uci_of(a.lower())} - {None}:
             forms.setdefault(u, []).append(a)
     for u, acts in forms.items():
         if len(acts) == 1:
