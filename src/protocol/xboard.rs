@@ -190,7 +190,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
             "nopost" => self.post = false,
             "otim" => {}
             "time" => match number("time", rest) {
-                Ok(cs) => self.tc.clock_ms = Some(cs * 10),
+                Ok(cs) => self.tc.clock_ms = Some(cs.saturating_mul(10)),
                 Err(e) => self.out.line(&format!("# {e}\nError ({}): time {rest}", e.kind())),
             },
             _ => return false,
