@@ -431,3 +431,58 @@ fn all_directions(s: Step) -> BTreeSet<Step> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty 8 by 8 grid.
+    fn grid() -> Grid {
+        let xy: Vec<(i32, i32)> = (0..64).map(|i| (i % 8, i / 8)).collect();
+        Grid { w: 8, h: 8, at: (0..64).map(Some).collect(), xy }
+    }
+
+    /// The Betza text of the steps a piece reaches from the centre (e5).
+    fn text(steps: &[Step], from: i32, prefix: &str) -> Option<String> {
+        betza_text(&components(&steps.iter().copied().collect(), &grid(), from), prefix)
+    }
+
+    /// The steps along `u` from the centre to the edge.
+    fn ray(u: Step) -> Vec<Step> {
+        (1..8)
+            .map(|k| (u.0 * k, u.1 * k))
+            .take_while(|s| (0..8).contains(&(4 + s.0)) && (0..8).contains(&(4 + s.1)))
+            .collect()
+    }
+
+    #[test]
+    fn leaps_and_slides_by_atom_and_direction() {
+        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        assert_eq!(text(&knight, 1, "").as_deref(), Some("N"));
+        assert_eq!(text(&[(1, 2), (-1, 2)], 1, "").as_deref(), Some("ffN"));
+        assert_eq!(text(&[(0, 1)], 1, "m").as_deref(), Some("mfW"));
+        assert_eq!(text(&[(1, 1), (-1, 1)], 1, "c").as_deref(), Some("cfF"));
+        let rook: Vec<Step> = [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().flat_map(ray).collect();
+        assert_eq!(text(&rook, 1, "").as_deref(), Some("R"));
+        let lance = ray((0, 1));
+        assert_eq!(text(&lance, 1, "").as_deref(), Some("fR"));
+        // Two cells at most: a range.
+        assert_eq!(
+            text(&[(0, 1), (0, 2), (0, -1), (0, -2), (1, 0), (2, 0), (-1, 0), (-2, 0)], 1, "").as_deref(),
+            Some("W2")
+        );
+    }
+
+    #[test]
+    fn hops_run_from_the_second_cell() {
+        let beyond: Vec<Step> =
+            [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().flat_map(|u| ray(u).into_iter().skip(1)).collect();
+        assert_eq!(text(&beyond, 2, "cp").as_deref(), Some("cpR"));
+    }
+
+    #[test]
+    fn a_lone_oblique_direction_has_no_name() {
+        assert_eq!(text(&[(1, 2)], 1, ""), None);
+        assert_eq!(text(&[(1, 1)], 1, "").as_deref(), Some("frF"));
+    }
+}

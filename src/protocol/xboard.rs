@@ -190,7 +190,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
             "nopost" => self.post = false,
             "otim" => {}
             "time" => match number("time", rest) {
-                Ok(cs) => self.tc.clock_ms = Some(cs * 10),
+                Ok(cs) => self.tc.clock_ms = Some(cs.saturating_mul(10)),
                 Err(e) => self.out.line(&format!("# {e}\nError ({}): time {rest}", e.kind())),
             },
             _ => return false,
@@ -251,10 +251,14 @@ impl<'s, 'a: 's> Session<'s, 'a> {
                 self.tc.per_move_ms = Some((s * 1000.0) as u64);
             }
             "sd" => self.tc.depth = Some(number("sd", rest)?.clamp(1, 64) as u32),
-            "memory" => self.options.set("Hash", rest)?,
-            "option" => {
-                let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+            "memory" | "option" => {
+                let (name, value) = match word {
+                    "memory" => ("Hash", rest),
+                    _ => rest.split_once('=').unwrap_or((rest, "")),
+                };
                 self.options.set(name.trim(), value.trim())?;
+                self.settle(Settle::Wait);
+                self.options.apply(self.engine.ai());
             }
             _ => {
                 self.bare_move(line)?;
@@ -273,6 +277,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
         self.tc.depth = None;
         self.tc.per_move_ms = None;
         self.engine = Engine::new(Ai::new(self.g, self.setup.seed));
+        self.options.apply(self.engine.ai());
     }
 
     /// `variant NAME`: the engine plays only its own game; it describes the board and the
