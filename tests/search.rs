@@ -110,8 +110,10 @@ fn the_lowest_skill_searches_one_ply() {
     ai.set_skill(0);
     let c = choose(&mut ai, &st, Limits::nodes(100_000));
     assert_eq!(c.depth, 1);
+    // Level 10 stops at depth 6 whatever the limit (a king and pawn ending, quick to search).
     ai.set_skill(10);
-    assert_eq!(choose(&mut ai, &st, Limits::nodes(1_000_000)).depth, 6);
+    let ending = parse_fen(g, "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1");
+    assert_eq!(choose(&mut ai, &ending, depth(30)).depth, 6);
     // Still the mate in one at the weakest level: noise is smaller than a mate.
     ai.set_skill(0);
     let mate = parse_fen(g, "6k1/5ppp/8/8/8/8/1q3PPP/r2R2K1 b - - 0 1");
@@ -131,4 +133,14 @@ fn a_register_that_changes_nothing_is_not_part_of_the_position_key() {
     let no_ep = parse_fen(g, "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     assert_ne!(g.position_key(&ep), g.position_key(&no_ep));
     assert_eq!(g.state_key(&ep), g.position_key(&ep));
+}
+
+#[test]
+fn a_reduced_line_does_not_hide_a_mate_at_a_fixed_depth() {
+    // Every black move is mated in four plies; the mating line after 1... Ka7 starts with
+    // a quiet king move that late-move reductions shorten in a null-window search.
+    let g = chess();
+    let st = parse_fen(g, "k7/8/2K5/8/8/8/8/7R b - - 0 1");
+    let c = choose(&mut Ai::new(g, 1), &st, depth(4));
+    assert_eq!(c.score, -(MATE - 4), "{} scored {}", c.notation, c.score);
 }

@@ -48,7 +48,8 @@ impl Ai<'_> {
     }
 
     /// A later child of `st` in principal variation search: searched with a null window,
-    /// then again with (score, beta) when it beats alpha.
+    /// then again with the full window when it beats alpha (a reduced or pruned line may
+    /// have hidden a refutation: a narrower window would take its bound for a value).
     pub(super) fn scout_child(
         &mut self,
         st: &State,
@@ -60,7 +61,7 @@ impl Ai<'_> {
     ) -> i32 {
         let score = self.child_value(st, child, depth, alpha, alpha + 1, ply);
         if !self.budget.exhausted() && score > alpha && score < beta {
-            return self.child_value(st, child, depth, score, beta, ply);
+            return self.child_value(st, child, depth, alpha, beta, ply);
         }
         score
     }
@@ -169,6 +170,8 @@ impl Ai<'_> {
         let g = self.g;
         let mut best = -INF;
         let mut best_move = None;
+        // On the principal variation (a window wider than null) moves keep their depth.
+        let pv_node = beta > alpha + 1;
         let mut child = self.plies.take_state(ply + 1);
         for (n, &(key, i)) in order.iter().enumerate() {
             let m = list.moves[i as usize];
@@ -178,7 +181,7 @@ impl Ai<'_> {
             let score = if n == 0 {
                 self.child_value(st, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let late = n >= FULL_DEPTH_MOVES && depth >= REDUCTION_DEPTH && quiet && !in_check;
+                let late = !pv_node && n >= FULL_DEPTH_MOVES && depth >= REDUCTION_DEPTH && quiet && !in_check;
                 let r = if !late {
                     0
                 } else if n >= 3 * FULL_DEPTH_MOVES && depth >= 5 {
