@@ -172,7 +172,14 @@ fn the_ai_table_sets_the_search_and_the_weights() {
     let path = dir.join("weighted.toml");
     std::fs::write(&path, text).unwrap();
     let g = interp::open(path.to_str().unwrap(), &[]).unwrap();
+    let rules = std::process::Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(["rules", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let rules = String::from_utf8_lossy(&rules.stdout).into_owned();
     std::fs::remove_dir_all(&dir).ok();
+    assert!(rules.contains("\nAI\n--\n  search: Monte Carlo tree search (playouts)\n"), "{rules}");
+    assert!(rules.contains("weights (of the terms as derived): material 200%, centre 0%"), "{rules}");
     assert_eq!(g.ai.search, SearchKind::Mcts);
     assert_eq!((g.ai.weights.centre, g.ai.weights.material, g.ai.weights.goal), (0, 200, 100));
     let e = Evaluator::new(&g);
