@@ -88,6 +88,9 @@ impl Ai<'_> {
     /// an overrun deeper only ends the search early); otherwise a legal move, returned within
     /// the budget (plus the time of one node).
     pub fn choose(&mut self, st: &State, history: &[u64], limits: Limits) -> Option<Choice> {
+        if self.search == crate::ir::SearchKind::Mcts {
+            return self.choose_mcts(st, history, limits);
+        }
         let g = self.g;
         self.budget = Budget::new(limits, Instant::now(), self.stop.clone());
         self.scratch.clone_from(st);

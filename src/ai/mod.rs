@@ -5,6 +5,10 @@
 //! capture-first move ordering, killer moves, and a seeded random tie-break so a seed
 //! reproduces a game.
 //!
+//! A second search, Monte Carlo tree search (UCT with playouts, `mcts`), plays games whose
+//! evaluation gives no direction: the game file's `[ai] search` or [`Ai::set_search`]
+//! picks it.
+//!
 //! Also a uniformly random player, for testing and self-play.
 //!
 //! Modules: `rng` (the seeded generator), `limits` (budgets), `score` (the score scale),
@@ -16,6 +20,7 @@ mod clock;
 mod eval;
 mod info;
 mod limits;
+mod mcts;
 mod order;
 mod plies;
 mod rng;
@@ -31,7 +36,7 @@ pub use rng::Rng;
 pub use score::{MATE, describe_score, plies_to_end};
 
 use crate::engine::state::State;
-use crate::ir::Game;
+use crate::ir::{Game, SearchKind};
 use limits::Budget;
 use order::Killers;
 use plies::Plies;
@@ -55,6 +60,10 @@ pub struct Ai<'a> {
     stop: Option<Arc<AtomicBool>>,
     /// Told about every completed iteration.
     info: Option<InfoSink<'a>>,
+    /// The search [`Ai::choose`] uses.
+    search: SearchKind,
+    /// The tree search's buffers.
+    mcts: mcts::Mcts,
 }
 
 impl<'a> Ai<'a> {
@@ -71,7 +80,19 @@ impl<'a> Ai<'a> {
             eval: Evaluator::new(g),
             stop: None,
             info: None,
+            search: g.ai.search,
+            mcts: mcts::Mcts::default(),
         }
+    }
+
+    /// Makes [`Ai::choose`] use `kind` (the default is the game's, from its `[ai]` table).
+    pub fn set_search(&mut self, kind: SearchKind) {
+        self.search = kind;
+    }
+
+    /// The search [`Ai::choose`] uses.
+    pub fn search(&self) -> SearchKind {
+        self.search
     }
 
     /// Stops every later search as soon as `flag` is raised (it is not lowered here).

@@ -33,6 +33,15 @@ fn seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Parses a search's name for `--ai`: `alphabeta` or `mcts`.
+fn search_kind(s: &str) -> Result<crate::ir::SearchKind, String> {
+    match s {
+        "alphabeta" => Ok(crate::ir::SearchKind::AlphaBeta),
+        "mcts" => Ok(crate::ir::SearchKind::Mcts),
+        _ => Err(format!("`{s}` is not a search: expected alphabeta or mcts")),
+    }
+}
+
 /// interp: play chess-like games defined in data files.
 #[derive(Parser, Debug)]
 #[command(name = "interp", version, about)]
@@ -187,6 +196,9 @@ pub enum Cmd {
     /// Play as an engine over UCI on stdin/stdout (for GUIs, tournament managers, other
     /// engines): moves in UCI coordinates (`e2e4`, `e7e8q`, `P@e4`) or the game's notation.
     Uci(EngineArgs),
+    /// Play as an engine over XBoard/CECP on stdin/stdout (XBoard, WinBoard, cutechess):
+    /// `protover 2` features, the game's board and pieces described to XBoard 4.9.
+    Xboard(EngineArgs),
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
@@ -204,7 +216,7 @@ impl Cmd {
                 vec![&mut s.game]
             }
             Cmd::Play(a) => vec![&mut a.start.game],
-            Cmd::Uci(a) => vec![&mut a.game],
+            Cmd::Uci(a) | Cmd::Xboard(a) => vec![&mut a.game],
             Cmd::Selfplay(a) => vec![&mut a.start.game],
             Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } | Cmd::Serve { games, .. } => {
                 games.iter_mut().collect()
@@ -237,6 +249,10 @@ pub struct PlayArgs {
     /// AI budget per move in searched nodes, 1 to 1000000000 (deterministic).
     #[arg(long, value_parser = ranged::<u64>(1, MAX_NODES))]
     pub nodes: Option<u64>,
+    /// The AI's search: alphabeta (iterative-deepening alpha-beta) or mcts (Monte Carlo
+    /// tree search); default: the game's `[ai] search`, else alphabeta.
+    #[arg(long = "ai", value_name = "SEARCH", value_parser = search_kind)]
+    pub ai: Option<crate::ir::SearchKind>,
     /// Keep the game's record in FILE: rewritten (atomically) at every action, kept when
     /// the game ends (with its result). Never the game file; an existing file only with
     /// --force or when it is the --load file.
@@ -263,7 +279,7 @@ pub struct PlayArgs {
     pub no_resume: bool,
 }
 
-/// The flags of `uci`.
+/// The flags of `uci` and `xboard`.
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
     /// The game: a file, or the name of a game (`interp list`).
@@ -271,8 +287,8 @@ pub struct EngineArgs {
     /// Set a game option: NAME or NAME=VALUE (repeatable).
     #[arg(long = "option")]
     pub options: Vec<String>,
-    /// The name the client knows the game by (UCI_Variant); default: the game file's name
-    /// without `.toml`.
+    /// The name the client knows the game by (UCI_Variant, XBoard's `variant`); default:
+    /// the game file's name without `.toml` (XBoard calls orthodox chess `normal`).
     #[arg(long)]
     pub variant: Option<String>,
     /// Random seed of the AI's tie-breaks.
@@ -289,12 +305,17 @@ pub struct SelfplayArgs {
     /// Number of games, 1 to 1000000.
     #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1, MAX_GAMES))]
     pub games: usize,
-    /// Who plays white (the first player): ai or random.
+    /// Who plays white (the first player): ai, random, or the AI with a given search
+    /// (alphabeta, mcts).
     #[arg(long, default_value = "ai")]
     pub white: String,
-    /// Who plays black (the second player): ai or random.
+    /// Who plays black (the second player): ai, random, alphabeta or mcts.
     #[arg(long, default_value = "ai")]
     pub black: String,
+    /// The search of the `ai` deciders: alphabeta or mcts (default: the game's `[ai]
+    /// search`, else alphabeta).
+    #[arg(long = "ai", value_name = "SEARCH", value_parser = search_kind)]
+    pub ai: Option<crate::ir::SearchKind>,
     /// AI thinking time per move in milliseconds, 1 to 3600000 (an hour; default 100, or
     /// none with --nodes). Time-based, so a run is not reproducible: its games depend on
     /// the machine's speed and load (and on --jobs); use --nodes for reproducible runs.

@@ -15,9 +15,10 @@ use std::path::Path;
 /// before it are written all the same).
 pub(super) fn selfplay(a: &SelfplayArgs) -> i32 {
     let (Some(first), Some(others)) = (Player::parse(&a.white), Player::parse(&a.black)) else {
-        eprintln!("--white and --black take `ai` or `random`");
+        eprintln!("--white and --black take `ai`, `random`, `alphabeta` or `mcts`");
         return 2;
     };
+    let (first, others) = (first.with_search(a.ai), others.with_search(a.ai));
     if let Some(file) = &a.records
         && let Err(e) = may_write(Path::new(file), Path::new(&a.start.game), a.force)
     {

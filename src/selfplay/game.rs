@@ -76,8 +76,15 @@ pub fn play_game_watched(
 ) -> Played {
     let mut st = start.clone();
     let mut hist = history.to_vec();
-    let mut ais: Vec<Ai> =
-        (0..g.np()).map(|p| Ai::new(g, seed ^ (p as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d))).collect();
+    let mut ais: Vec<Ai> = (0..g.np())
+        .map(|p| {
+            let mut ai = Ai::new(g, seed ^ (p as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            if let Some(Player::Search(kind)) = players.get(p) {
+                ai.set_search(*kind);
+            }
+            ai
+        })
+        .collect();
     let mut rng = Rng::new(seed);
     let mut list = MoveList::default();
     let mut scratch = st.clone();
@@ -104,7 +111,7 @@ pub fn play_game_watched(
             Some(Choice::of(g, &st, &list, &m))
         } else {
             match players[me] {
-                Player::Ai => ais[me].choose(&st, &hist, limits),
+                Player::Ai | Player::Search(_) => ais[me].choose(&st, &hist, limits),
                 Player::Random => random_move(g, &st, &hist, &mut rng),
             }
         };

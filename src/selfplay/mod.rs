@@ -22,22 +22,27 @@ pub use run::{Finished, run};
 pub use summary::{End, Outcome, RunInfo, summary};
 
 use crate::ai::Limits;
+use crate::ir::SearchKind;
 
 /// Who makes a side's decisions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
-    /// The searching AI.
+    /// The searching AI, with the game's search.
     Ai,
+    /// The searching AI, with the given search.
+    Search(SearchKind),
     /// A uniformly random legal move.
     Random,
 }
 
 impl Player {
-    /// Parses `ai` or `random`.
+    /// Parses `ai`, `random`, `alphabeta` or `mcts`.
     pub fn parse(s: &str) -> Option<Player> {
         match s {
             "ai" => Some(Player::Ai),
             "random" => Some(Player::Random),
+            "alphabeta" => Some(Player::Search(SearchKind::AlphaBeta)),
+            "mcts" => Some(Player::Search(SearchKind::Mcts)),
             _ => None,
         }
     }
@@ -46,7 +51,18 @@ impl Player {
     pub fn name(self) -> &'static str {
         match self {
             Player::Ai => "ai",
+            Player::Search(SearchKind::AlphaBeta) => "alphabeta",
+            Player::Search(SearchKind::Mcts) => "mcts",
             Player::Random => "random",
+        }
+    }
+
+    /// The decider with `search` for the game's search (`--ai`): an `ai` decider becomes
+    /// one with that search; the others stay.
+    pub fn with_search(self, search: Option<SearchKind>) -> Player {
+        match (self, search) {
+            (Player::Ai, Some(kind)) => Player::Search(kind),
+            (p, _) => p,
         }
     }
 
@@ -55,7 +71,7 @@ impl Player {
     pub fn describe(self, limits: Limits) -> String {
         match self {
             Player::Random => "random".to_string(),
-            Player::Ai => {
+            Player::Ai | Player::Search(_) => {
                 let mut parts = vec![];
                 if let Some(t) = limits.time_ms {
                     parts.push(format!("{t} ms"));
@@ -63,7 +79,7 @@ impl Player {
                 if let Some(k) = limits.nodes {
                     parts.push(format!("{k} nodes"));
                 }
-                format!("ai ({} per move)", parts.join(", "))
+                format!("{} ({} per move)", self.name(), parts.join(", "))
             }
         }
     }
