@@ -118,7 +118,10 @@ fn endings_are_counted_by_rule_name_and_capped_games_apart() {
     assert!(out.contains("\ncapped at 300 plies: 0 (counted as draws)\n"), "{out}");
     // Without a name, the rule's text stands for it.
     let plain = dir.join("plain.toml");
-    let out = stdout(&interp(&["selfplay", plain.to_str().unwrap(), "--games", "4", "--seed", "3", "-q"]));
+    // (A node budget: with the default think time the games, and so their endings,
+    // depend on the machine's load.)
+    let out =
+        stdout(&interp(&["selfplay", plain.to_str().unwrap(), "--games", "4", "--nodes", "1000", "--seed", "3", "-q"]));
     assert!(out.contains("the rule `loss if no-moves & check`"), "{out}");
     // Random players in chess, stopped after 6 plies: every game capped, each a draw.
     let args = ["selfplay", "games/chess.toml", "--games", "3", "--white", "random", "--black", "random"];

@@ -5,6 +5,8 @@ use crate::ai::limits::{Budget, Limits};
 use crate::ai::order::tactical_key;
 use crate::ai::rng::Rng;
 use crate::ai::score::{INF, MATE_BOUND};
+use crate::ai::skill::{depth_cap, noise};
+use crate::ai::tt::Bound;
 use crate::ai::{Ai, Info};
 use crate::engine::{Effect, Move, MoveList, State};
 use crate::ir::Game;
@@ -12,6 +14,11 @@ use std::time::Instant;
 
 /// Deepest iteration of the search, in plies.
 const MAX_DEPTH: u32 = 64;
+/// Half the width of the first aspiration window around the last iteration's score, in
+/// hundredths of a value unit.
+const ASPIRATION: i32 = 50;
+/// Iterations from this depth on are searched with an aspiration window.
+const ASPIRATION_DEPTH: u32 = 4;
 
 /// The AI's decision: a legal move of the position it was asked about, with its effects.
 #[derive(Debug, Clone)]
@@ -29,6 +36,9 @@ pub struct Choice {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// The principal variation: the line the search expects, from this move on (at least
+    /// the move itself).
+    pub pv: Vec<Move>,
 }
 
 impl Choice {
@@ -41,6 +51,7 @@ impl Choice {
             score: 0,
             depth: 0,
             nodes: 0,
+            pv: vec![*m],
         }
     }
 
@@ -81,6 +92,15 @@ struct Iteration {
     scores: Vec<(usize, i32)>,
 }
 
+/// The best root move found so far: index in the root list, score, depth of the last
+/// iteration that counts, and the principal variation.
+struct RootBest {
+    index: usize,
+    score: i32,
+    depth: u32,
+    pv: Vec<Move>,
+}
+
 impl Ai<'_> {
     /// The AI's choice at `st`, whose earlier positions have the keys `history` (for
     /// repetition). None only when the game is over, there is no legal move, or a pattern
@@ -97,6 +117,9 @@ impl Ai<'_> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.killers.forget();
+        self.history.age();
+        self.tt.ready();
+        self.tt.new_search();
 
         let mut root = MoveList::default();
         g.node_into(st, history, true, &mut root, &mut self.scratch);
@@ -107,14 +130,19 @@ impl Ai<'_> {
             return Some(Choice::of(g, st, &root, &m));
         }
         let mut order = self.root_order(st, &root);
-        let mut best = Choice::of(g, st, &root, &root.moves[order[0]]);
         if root.len() == 1 {
-            return Some(best);
+            return Some(Choice::of(g, st, &root, &root.moves[order[0]]));
         }
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        self.deepen(st, &root, &mut order, &mut best, max_depth);
-        best.nodes = self.budget.nodes();
-        Some(best)
+        let cap = depth_cap(self.skill).unwrap_or(MAX_DEPTH);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(cap).clamp(1, MAX_DEPTH);
+        let noise = self.root_noise(root.len());
+        let best = self.deepen(st, &root, &mut order, max_depth, &noise);
+        let mut choice = Choice::of(g, st, &root, &root.moves[best.index]);
+        choice.score = best.score;
+        choice.depth = best.depth;
+        choice.nodes = self.budget.nodes();
+        choice.pv = best.pv;
+        Some(choice)
     }
 
     /// A move made without search: chance is not the AI's to choose (it draws it), and a
@@ -141,25 +169,38 @@ impl Ai<'_> {
         order
     }
 
-    /// Iterative deepening from depth 1 to `max_depth` while the budget lasts, keeping the
-    /// best move found in `best` and reordering `order` by each iteration's scores.
-    fn deepen(&mut self, st: &State, root: &MoveList, order: &mut [usize], best: &mut Choice, max_depth: u32) {
-        let g = self.g;
-        let key = g.position_key(st);
+    /// Per root move, what the strength setting adds to its score (all 0 at full strength).
+    fn root_noise(&mut self, n: usize) -> Vec<i32> {
+        let amplitude = noise(self.skill) as u64;
+        (0..n).map(|_| if amplitude == 0 { 0 } else { self.rng.below(amplitude as usize + 1) as i32 }).collect()
+    }
+
+    /// Iterative deepening from depth 1 to `max_depth` while the budget lasts: the best
+    /// move found, with `order` reordered by each iteration's scores.
+    fn deepen(&mut self, st: &State, root: &MoveList, order: &mut [usize], max_depth: u32, noise: &[i32]) -> RootBest {
+        let key = self.g.state_key(st);
+        let mut best = RootBest { index: order[0], score: 0, depth: 0, pv: vec![root.moves[order[0]]] };
         for depth in 1..=max_depth {
             let started = Instant::now();
+            self.root_depth = depth;
             self.path.push(key);
-            let iteration = self.search_root(st, root, order, depth);
+            let guess = (depth >= ASPIRATION_DEPTH && best.depth > 0).then_some(best.score);
+            let iteration = self.aspirated(st, root, order, depth, guess, noise);
             self.path.pop();
             let exhausted = self.budget.exhausted();
             // An interrupted iteration still counts when its first move (the previous
             // best) was searched fully: its best move is then at least as good.
             if let Some((i, score)) = iteration.best {
-                *best = Choice::of(g, st, root, &root.moves[i]);
+                best.index = i;
                 best.score = score;
                 best.depth = if exhausted { depth - 1 } else { depth };
+                let m = root.moves[i];
                 if !exhausted {
-                    self.tell(depth, best);
+                    self.tt.store(key, 0, depth, score, Bound::Exact, Some(m));
+                }
+                best.pv = self.principal_variation(st, root, m, depth as usize);
+                if !exhausted {
+                    self.tell(depth, &best);
                 }
             }
             if exhausted {
@@ -170,6 +211,7 @@ impl Ai<'_> {
             for &(i, score) in &iteration.scores {
                 score_of[i] = score;
             }
+            score_of[best.index] = INF;
             order.sort_by_key(|&i| -score_of[i]);
             if best.score.abs() >= MATE_BOUND {
                 break; // a forced end is known; deeper search cannot change it
@@ -178,44 +220,103 @@ impl Ai<'_> {
                 break;
             }
         }
+        best
     }
 
-    /// Tells the info sink, if any, about the iteration of `depth` just completed.
-    fn tell(&mut self, depth: u32, best: &Choice) {
-        let nodes = self.budget.nodes();
-        let time_ms = self.budget.elapsed_ms();
-        if let Some(sink) = self.info.as_mut() {
-            sink(&Info { depth, score: best.score, nodes, time_ms, pv: vec![best.mv] });
+    /// One iteration at `depth`, first with a window around `guess` (the last score, if
+    /// any), widened and searched again while the score falls outside it.
+    fn aspirated(
+        &mut self,
+        st: &State,
+        root: &MoveList,
+        order: &mut [usize],
+        depth: u32,
+        guess: Option<i32>,
+        noise: &[i32],
+    ) -> Iteration {
+        let mut delta = ASPIRATION;
+        let (mut lo, mut hi) = match guess {
+            Some(g) if g.abs() < MATE_BOUND / 2 && noise.iter().all(|&n| n == 0) => (g - delta, g + delta),
+            _ => (-INF, INF),
+        };
+        loop {
+            let iteration = self.search_root(st, root, order, depth, lo, hi, noise);
+            if self.budget.exhausted() {
+                return iteration;
+            }
+            delta = delta.saturating_mul(4);
+            let wide = delta > 200 * ASPIRATION;
+            match iteration.best {
+                Some((_, s)) if s > lo && s < hi => return iteration,
+                Some((i, s)) if s >= hi => {
+                    // Failed high: search the move that did first, with a higher ceiling.
+                    if let Some(pos) = order.iter().position(|&j| j == i) {
+                        order[..=pos].rotate_right(1);
+                    }
+                    hi = if wide { INF } else { s.saturating_add(delta).min(INF) };
+                }
+                _ => lo = if wide { -INF } else { lo.saturating_sub(delta).max(-INF) },
+            }
         }
     }
 
-    /// One iteration at the root: the moves in `order`, searched `depth` plies deep (a full
-    /// window for the first, principal variation search for the rest), until the budget
-    /// runs out.
-    fn search_root(&mut self, st: &State, root: &MoveList, order: &[usize], depth: u32) -> Iteration {
+    /// Tells the info sink, if any, about the iteration of `depth` just completed.
+    fn tell(&mut self, depth: u32, best: &RootBest) {
+        let nodes = self.budget.nodes();
+        let time_ms = self.budget.elapsed_ms();
+        if let Some(sink) = self.info.as_mut() {
+            sink(&Info { depth, score: best.score, nodes, time_ms, pv: best.pv.clone() });
+        }
+    }
+
+    /// One iteration at the root: the moves in `order`, searched `depth` plies deep within
+    /// the window (lo, hi) (principal variation search: a full window for the first), until
+    /// the budget runs out or a move fails high. With noise (a strength below full), every
+    /// move is searched with a full window and judged by its score plus its noise.
+    #[allow(clippy::too_many_arguments)]
+    fn search_root(
+        &mut self,
+        st: &State,
+        root: &MoveList,
+        order: &[usize],
+        depth: u32,
+        lo: i32,
+        hi: i32,
+        noise: &[i32],
+    ) -> Iteration {
         let g = self.g;
-        let mut alpha = -INF;
+        let noisy = noise.iter().any(|&n| n != 0);
+        let mut alpha = lo;
+        let mut top = -INF;
         let mut iteration = Iteration { best: None, scores: Vec::with_capacity(order.len()) };
+        let mut child = self.plies.take_state(1);
         for (n, &i) in order.iter().enumerate() {
             let m = root.moves[i];
-            let mut child = self.plies.take_state(1);
             child.clone_from(st);
             g.apply(&mut child, &m, root.effects_of(&m));
-            let score = if n == 0 {
-                self.child_value(st, &child, depth - 1, alpha, INF, 1)
+            let score = if noisy {
+                self.child_value(st, &child, depth - 1, -INF, INF, 1) + noise[i]
+            } else if n == 0 {
+                self.child_value(st, &child, depth - 1, alpha, hi, 1)
             } else {
-                self.scout_child(st, &child, depth - 1, alpha, INF, 1)
+                self.scout_child(st, &child, depth - 1, alpha, hi, 1)
             };
-            self.plies.put_state(1, child);
             if self.budget.exhausted() {
                 break;
             }
             iteration.scores.push((i, score));
-            if score > alpha {
-                alpha = score;
+            if score > alpha.max(top) || (noisy && iteration.best.is_none()) {
+                top = score;
+                if !noisy {
+                    alpha = score;
+                }
                 iteration.best = Some((i, score));
             }
+            if alpha >= hi {
+                break;
+            }
         }
+        self.plies.put_state(1, child);
         iteration
     }
 }

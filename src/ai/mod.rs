@@ -1,8 +1,11 @@
 //! A generic game-playing AI that needs nothing but the compiled [`Game`]:
-//! iterative-deepening alpha-beta (negamax) with a capture-only quiescence search over the
-//! position API (`node_into`) and `apply` (copy-make), material evaluation from the piece
-//! types' `value`, terminal scores from the node status, a time and a node budget,
-//! capture-first move ordering, killer moves, and a seeded random tie-break so a seed
+//! iterative-deepening principal variation search (negamax with alpha-beta) with
+//! aspiration windows, a transposition table keyed by [`Game::state_key`], null-move
+//! pruning where the game allows it, late-move reductions, check extensions and a
+//! quiescence search over captures and promotions, on the position API (`node_into`) and
+//! `apply` (copy-make); the static evaluation of [`Evaluator`], terminal scores from the
+//! node status, a time and a node budget, move ordering by the table's move, captures,
+//! killer moves and history, a strength setting, and a seeded random tie-break so a seed
 //! reproduces a game.
 //!
 //! A second search, Monte Carlo tree search (UCT with playouts, `mcts`), plays games whose
@@ -12,20 +15,26 @@
 //! Also a uniformly random player, for testing and self-play.
 //!
 //! Modules: `rng` (the seeded generator), `limits` (budgets), `score` (the score scale),
-//! `eval` (material), `order` (move ordering), `plies` (per-ply buffers), `search`
-//! (negamax, chance nodes, quiescence), `choice` (decisions and the search's root).
+//! `eval` (the evaluation), `order` (move ordering), `history` (the history heuristic),
+//! `tt` (the transposition table), `plies` (per-ply buffers), `search` (negamax, null
+//! moves, chance nodes, quiescence), `choice` (decisions and the search's root), `pv`
+//! (the principal variation), `skill` (strength and null-move rules of a game).
 
 mod choice;
 mod clock;
 mod eval;
+mod history;
 mod info;
 mod limits;
 mod mcts;
 mod order;
 mod plies;
+mod pv;
 mod rng;
 mod score;
 mod search;
+mod skill;
+mod tt;
 
 pub use choice::{Choice, random_move, sample_chance};
 pub use clock::{Clock, limits_for};
@@ -34,21 +43,38 @@ pub use info::{Info, InfoSink};
 pub use limits::Limits;
 pub use rng::Rng;
 pub use score::{MATE, describe_score, plies_to_end};
+pub use skill::MAX_SKILL;
+pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
 use crate::engine::state::State;
 use crate::ir::{Game, SearchKind};
+use history::History;
 use limits::Budget;
 use order::Killers;
 use plies::Plies;
+use skill::NullMove;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use tt::Table;
 
 /// The searching AI. Keep one per player to reuse its buffers.
 pub struct Ai<'a> {
     g: &'a Game,
     rng: Rng,
+    /// The seed of `rng` (a new game starts it again).
+    seed: u64,
     plies: Plies,
     killers: Killers,
+    /// Quiet moves that caused cutoffs, for ordering.
+    history: History,
+    /// What earlier searches found, by position key.
+    tt: Table,
+    /// Where the game allows null moves.
+    null_move: NullMove,
+    /// Strength, 0 to [`MAX_SKILL`] (full).
+    skill: u8,
+    /// Depth of the root iteration being searched (bounds the check extensions).
+    root_depth: u32,
     /// Buffer for the legality test of the move generator.
     scratch: State,
     /// Position keys of the game so far, then of the search path (for repetition).
@@ -72,8 +98,14 @@ impl<'a> Ai<'a> {
         Ai {
             g,
             rng: Rng::new(seed),
+            seed,
             plies: Plies::default(),
             killers: Killers::default(),
+            history: History::default(),
+            tt: Table::new(DEFAULT_HASH_MB),
+            null_move: NullMove::new(g),
+            skill: MAX_SKILL,
+            root_depth: 0,
             scratch: State::default(),
             path: vec![],
             budget: Budget::unlimited(),
@@ -98,6 +130,27 @@ impl<'a> Ai<'a> {
     /// Stops every later search as soon as `flag` is raised (it is not lowered here).
     pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Sizes the transposition table to about `mb` MiB (at most [`MAX_HASH_MB`]; 0: a
+    /// table of one entry), forgetting what it held.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = Table::new(mb);
+    }
+
+    /// Sets the strength from 0 (weakest: one ply and much noise) to [`MAX_SKILL`] (full
+    /// strength, the default); higher levels are taken as the maximum.
+    pub fn set_skill(&mut self, level: u8) {
+        self.skill = level.min(MAX_SKILL);
+    }
+
+    /// Forgets what earlier searches learnt (transposition table, history, killers): the
+    /// next decision is as in a fresh AI with the same settings and seed.
+    pub fn new_game(&mut self) {
+        self.rng = Rng::new(self.seed);
+        self.tt.clear();
+        self.history.clear();
+        self.killers.forget();
     }
 
     /// Sends an [`Info`] to `sink` after every completed iteration.

@@ -1,7 +1,9 @@
-//! Move ordering: captures by the value they take, promotions, killer moves; and the moves
-//! the quiescence search follows.
+//! Move ordering: the transposition table's move, captures by the value they take,
+//! promotions, killer moves, quiet moves by their history; and the moves the quiescence
+//! search follows.
 
 use crate::ai::eval::piece_value;
+use crate::ai::history::History;
 use crate::board::Cell;
 use crate::engine::ANY_TYPE;
 use crate::engine::{Effect, Move, MoveList, State};
@@ -15,8 +17,18 @@ pub(super) type MoveOrder = Vec<(i32, u32)>;
 const CAPTURE_KEY: i32 = 1_000_000;
 /// Ordering key of a promotion, before the new type's value; keys below it are quiet moves.
 pub(super) const PROMOTION_KEY: i32 = 500_000;
-/// Ordering keys of a ply's two killer moves (the newer first).
+/// Ordering keys of a ply's two killer moves (the newer first), above every history score.
 const KILLER_KEYS: [i32; 2] = [200_000, 100_000];
+/// Added to the ordering key of the transposition table's move (above every other key:
+/// captures gain at most `MAX_GAIN` units).
+const TT_KEY: i32 = 1 << 29;
+/// The most a capture's gain counts in its ordering key, in value units.
+const MAX_GAIN: i32 = 100_000;
+
+/// Whether an ordering key is a quiet move's: neither a capture nor a promotion.
+pub(super) fn is_quiet_key(key: i32) -> bool {
+    key % TT_KEY < PROMOTION_KEY
+}
 
 /// Sorts by key, highest first; equal keys keep the move list's order.
 pub(super) fn sort_best_first(order: &mut MoveOrder) {
@@ -32,10 +44,10 @@ pub(super) fn tactical_key(g: &Game, st: &State, list: &MoveList, m: &Move) -> i
     };
     let mut key = 0;
     if let Some(gain) = enemy_value_taken(g, st, p.from, p.to, list.effects_of(m)) {
-        key += CAPTURE_KEY + gain * 1000 - piece_value(g, st.board[p.from as usize]).min(999);
+        key += CAPTURE_KEY + gain.min(MAX_GAIN) * 1000 - piece_value(g, st.board[p.from as usize]).min(999);
     }
     if let Some(t) = p.promo {
-        key += PROMOTION_KEY + g.types[t as usize].value * 1000;
+        key += PROMOTION_KEY + g.types[t as usize].value.clamp(0, MAX_GAIN) * 1000;
     }
     key
 }
@@ -99,9 +111,26 @@ impl Killers {
     }
 }
 
-/// Ordering key of a move in the main search at `ply`: [`tactical_key`], or for other
-/// piece moves their killer key (drops and decisions are never killers).
-pub(super) fn search_key(g: &Game, st: &State, list: &MoveList, m: &Move, killers: &Killers, ply: usize) -> i32 {
-    let key = tactical_key(g, st, list, m);
-    if key == 0 && m.piece().is_some() { killers.key(ply, m) } else { key }
+/// Ordering key of a move in the main search at `ply`: [`tactical_key`], or for quiet
+/// moves their killer key or else their history score; the transposition table's move
+/// first of all.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search_key(
+    g: &Game,
+    st: &State,
+    list: &MoveList,
+    m: &Move,
+    killers: &Killers,
+    history: &History,
+    ply: usize,
+    tt_move: Option<Move>,
+) -> i32 {
+    let mut key = tactical_key(g, st, list, m);
+    if key == 0 {
+        key = match killers.key(ply, m) {
+            0 => history.score(st.to_move, m),
+            k => k,
+        };
+    }
+    if tt_move == Some(*m) { key + TT_KEY } else { key }
 }

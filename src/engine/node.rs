@@ -3,6 +3,7 @@
 
 use crate::engine::action::MoveList;
 use crate::engine::budget::{PatternOverrun, take_overrun};
+use crate::engine::repetition::KeyParts;
 use crate::engine::state::State;
 use crate::engine::status::Status;
 use crate::ir::Game;
@@ -28,6 +29,24 @@ impl Game {
         scratch: &mut State,
     ) -> Status {
         self.judge_node_into(st, history, automatic, out, scratch).0
+    }
+
+    /// [`Game::node_into`] with the automatic rules, and the position's key parts when the
+    /// caller has them already (see [`Game::judge_keyed`]).
+    pub fn node_into_keyed(
+        &self,
+        st: &State,
+        history: &[u64],
+        key: &KeyParts,
+        out: &mut MoveList,
+        scratch: &mut State,
+    ) -> Status {
+        self.legal_moves(st, out, scratch);
+        let status = self.judge_keyed(st, out, history, true, Some(key)).0;
+        if let Status::Over(_) = status {
+            out.clear();
+        }
+        status
     }
 
     /// [`Game::node_into`] with the index in [`Game::ends`] of the end rule that decided

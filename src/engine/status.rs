@@ -3,6 +3,7 @@
 use crate::board::NONE;
 use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
+use crate::engine::repetition::KeyParts;
 use crate::engine::state::State;
 use crate::ir::{Cond, Game, Outcome, ZoneId};
 
@@ -28,6 +29,19 @@ impl Game {
     /// (None while the game goes on, or when it stopped because no rule covered a player
     /// without moves).
     pub fn judge(&self, st: &State, moves: &MoveList, history: &[u64], automatic: bool) -> (Status, Option<usize>) {
+        self.judge_keyed(st, moves, history, automatic, None)
+    }
+
+    /// [`Game::judge`] with the position's key parts when the caller has them already
+    /// ([`Game::key_parts`] of `st`; repetition is then judged without working them out).
+    pub fn judge_keyed(
+        &self,
+        st: &State,
+        moves: &MoveList,
+        history: &[u64],
+        automatic: bool,
+        key: Option<&KeyParts>,
+    ) -> (Status, Option<usize>) {
         let me = st.to_move;
         if st.pending().is_some() {
             // Game ends are judged between turns, not inside one.
@@ -37,7 +51,7 @@ impl Game {
             if r.automatic && !automatic {
                 continue;
             }
-            if self.end_holds(st, self.cond(r.cond), moves, history) {
+            if self.end_holds(st, self.cond(r.cond), moves, history, key) {
                 let np = self.np() as u8;
                 let winner = match r.outcome {
                     Outcome::Draw => None,
@@ -54,18 +68,42 @@ impl Game {
         (Status::Decision(me), None)
     }
 
-    fn end_holds(&self, st: &State, c: &Cond, moves: &MoveList, history: &[u64]) -> bool {
+    /// The end rules that need no list of moves, judged in order at a node between turns
+    /// (the rules that need one are taken not to hold): the result of the first that
+    /// holds, or None. A search uses it where generating the moves would cost more than
+    /// the answer is worth (the outcome of a rule needing moves stays unknown there).
+    /// `key`: as in [`Game::judge_keyed`].
+    pub fn judge_without_moves(
+        &self,
+        st: &State,
+        history: &[u64],
+        automatic: bool,
+        key: Option<&KeyParts>,
+    ) -> Option<Status> {
+        if st.pending().is_some() {
+            return None;
+        }
+        let none = MoveList::default();
+        let me = st.to_move;
+        let np = self.np() as u8;
+        self.ends.iter().filter(|r| !r.needs_moves && (automatic || !r.automatic)).find_map(|r| {
+            self.end_holds(st, self.cond(r.cond), &none, history, key).then_some(match r.outcome {
+                Outcome::Draw => Status::Over(None),
+                Outcome::Win => Status::Over(Some(me)),
+                Outcome::Loss => Status::Over((np == 2).then_some((me + 1) % np)),
+            })
+        })
+    }
+
+    fn end_holds(&self, st: &State, c: &Cond, moves: &MoveList, history: &[u64], key: Option<&KeyParts>) -> bool {
         match c {
             Cond::NoMoves => moves.is_empty(),
-            Cond::Repetition(n) => {
-                let key = self.position_key(st);
-                history.iter().filter(|&&h| h == key).count() + 1 >= *n as usize
-            }
+            Cond::Repetition(n) => self.repeated(st, history, *n as usize, key),
             Cond::CanCapture(mask) => moves.moves.iter().any(|m| self.is_capture(st, m, moves.effects_of(m), *mask)),
             Cond::CanMove(mask, zones) => self.can_move(st, moves, *mask, zones),
-            Cond::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history)),
-            Cond::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history)),
-            Cond::Not(x) => !self.end_holds(st, x, moves, history),
+            Cond::And(v) => v.iter().all(|x| self.end_holds(st, x, moves, history, key)),
+            Cond::Or(v) => v.iter().any(|x| self.end_holds(st, x, moves, history, key)),
+            Cond::Not(x) => !self.end_holds(st, x, moves, history, key),
             other => Ctx::new(self, st, st.to_move, NONE).holds(other, NONE, false),
         }
     }

@@ -153,4 +153,7 @@ pub struct Game {
     pub illegals: Vec<IllegalRule>,
     /// Entries from reserves with a move (`drop TYPES at WHERE [COND]`).
     pub entries: Vec<EntryRule>,
+    /// The position keys' terms of the pieces, per cell and kind, made at the first key
+    /// (see `Game::key_parts`; empty when the board and kinds are too many for a table).
+    pub key_terms: std::sync::OnceLock<Vec<u64>>,
 }

@@ -73,6 +73,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         display_fills: vec![],
         faction_colours: vec![],
         attack: Default::default(),
+        key_terms: Default::default(),
         illegals: vec![],
         entries: vec![],
     }
