@@ -9,14 +9,20 @@
 //! certain. The budget is the same [`crate::ai::Limits`]: every generated node counts, so
 //! a node budget with a seed reproduces the search.
 //!
+//! The tree is kept from decision to decision: when the game reaches a position the tree
+//! holds (the AI's move and the replies it searched), the search goes on from there.
+//!
 //! Modules: `tree` (the nodes and proofs), `iterate` (one selection, expansion, playout
-//! and backup), `root` (the decision: budget, the chosen move, what it reports).
+//! and backup), `root` (the decision: budget, the chosen move, what it reports), `reuse`
+//! (finding the new root in the last tree).
 
 mod iterate;
+mod reuse;
 mod root;
 mod tree;
 
 use crate::engine::{MoveList, State};
+use reuse::LastRoot;
 use tree::Tree;
 
 /// UCT's exploration constant (rewards are between 0 and 1).
@@ -48,4 +54,10 @@ pub(super) struct Mcts {
     reward: Vec<f64>,
     /// The deepest node reached in this decision, in plies from the root.
     depth: u32,
+    /// A position for trying actions without losing `st`.
+    probe: State,
+    /// The last decision's root, to find the next one in the tree.
+    last: LastRoot,
+    /// The arena the kept subtree is copied into.
+    spare: Tree,
 }

@@ -56,7 +56,9 @@ impl Mcts {
     /// Searches from `st` while the budget lasts (or until the root is settled) and
     /// returns the best move with its score.
     fn search(&mut self, ai: &mut Ai, st: &State, history: &[u64]) -> (Move, i32) {
-        self.tree.reset(st.to_move);
+        if !self.reuse(ai, st, history) {
+            self.tree.reset(st.to_move);
+        }
         self.reward.clear();
         self.reward.resize(ai.g.np(), 0.5);
         self.depth = 0;
@@ -73,6 +75,7 @@ impl Mcts {
             }
         }
         ai.path.truncate(history.len());
+        self.keep_root(st, history);
         self.tell(ai);
         let best = self.best_child();
         (self.tree.nodes[best].mv, score(&self.tree.nodes[best]))
