@@ -313,7 +313,11 @@ fn whole_file_cases() -> Vec<(String, Vec<String>)> {
         // made twice, and a numbering of a colour no cell has.
         (t("").replace("piece R { move step1 }", "piece R { move N [empty] via(here) }"), none.clone()),
         (t("captures distinct\ncaptures distinct by path"), none.clone()),
-        (t("").replace("ranks 1..4\n", "ranks 1..4 { number colour 5 }\n"), none),
+        (t("").replace("ranks 1..4\n", "ranks 1..4 { number colour 5 }\n"), none.clone()),
+        // `[ai]`: an unknown search, a weight out of range, a weight of a term the game
+        // does not have (nothing promotes); then every weight the game has at 0.
+        (t("") + "[ai]\nsearch = \"minimax\"\nmaterial = 1001\nadvance = 50\n", none.clone()),
+        (t("") + "[ai]\nmaterial = 0\ncentre = 0\ngoal = 0\nreserve = 0\n", none),
     ]
 }
 

@@ -306,3 +306,26 @@ fn hand_kinds() {
     let e471 = interp::diag::Code::parse("E471").unwrap();
     assert!(e471.explain().contains("both be written"), "{}", e471.explain());
 }
+
+/// GAME with an `[ai]` table of these lines.
+fn with_ai(lines: &str) -> Vec<String> {
+    codes("[setup.white]", &format!("[ai]\n{lines}\n[setup.white]"))
+}
+
+#[test]
+fn ai_table_kinds() {
+    assert!(with_ai("search = \"mcts\"\nmaterial = 150\ncentre = 0\ngoal = 1000").is_empty());
+    assert!(with_ai("search = \"alphabeta\"").is_empty());
+    assert_eq!(with_ai("search = \"minimax\""), ["E489"]);
+    assert_eq!(with_ai("centre = 1001"), ["E490"]);
+    assert_eq!(with_ai("goal = -1"), ["E490"]);
+    // The game has neither promotions nor reserves: those two weights are all it lacks.
+    assert_eq!(with_ai("material = 0\ncentre = 0\ngoal = 0"), ["E491"]);
+    assert!(with_ai("search = \"mcts\"\nmaterial = 0\ncentre = 0\ngoal = 0").is_empty());
+    assert_eq!(with_ai("reserve = 50"), ["E492"]);
+    assert_eq!(with_ai("advance = 200"), ["E492"]);
+    // The TOML's own kinds: an unknown key, a weight that is not an integer.
+    assert_eq!(with_ai("center = 50"), ["E203"]);
+    assert_eq!(with_ai("centre = \"high\""), ["E205"]);
+    assert_eq!(with_ai("search = 1"), ["E205"]);
+}

@@ -100,3 +100,91 @@ fn the_evaluation_is_symmetric() {
     let start = g.initial();
     assert_eq!(e.score(&g, &start, 0), 0);
 }
+
+#[test]
+fn a_goal_term_prefers_a_king_nearer_the_hill() {
+    let g = game("games/examples/kingofthehill.toml");
+    let e = Evaluator::new(&g);
+    let at = |fen: &str| e.score(&g, &g.parse_position(fen).unwrap(), 0);
+    let (far, nearer, next) =
+        (at("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), at("4k3/8/8/8/8/4K3/8/8 w - - 0 1"), at("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+    assert!(nearer > far, "king on e3 {nearer}, on e1 {far}");
+    assert_eq!(far, next, "the side to move does not change the score");
+    // Plain chess has no such goal: the king's cell does not matter.
+    let g = game("games/chess.toml");
+    let e = Evaluator::new(&g);
+    let at = |fen: &str| e.score(&g, &g.parse_position(fen).unwrap(), 0);
+    assert_eq!(at("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), at("4k3/8/8/8/8/4K3/8/8 w - - 0 1"));
+}
+
+#[test]
+fn a_goal_term_prefers_a_king_nearer_the_last_rank_and_fewer_checks_left() {
+    let g = game("games/examples/racingkings.toml");
+    let e = Evaluator::new(&g);
+    let at = |fen: &str| e.score(&g, &g.parse_position(fen).unwrap(), 0);
+    assert!(at("8/8/8/8/8/8/k5K1/8 w - - 0 1") < at("8/8/8/6K1/8/8/k7/8 w - - 0 1"));
+    // Three-check: the counter of checks still to give.
+    let g = game("games/examples/3check.toml");
+    let e = Evaluator::new(&g);
+    let start = g.initial();
+    let slot = g.vars.iter().find(|v| v.name == "checks-left").unwrap().slot.at(0);
+    let mut checked = start.clone();
+    checked.vars[slot] -= 1;
+    assert!(e.score(&g, &checked, 0) > e.score(&g, &start, 0));
+    assert_eq!(e.score(&g, &checked, 1), -e.score(&g, &checked, 0));
+}
+
+#[test]
+fn pieces_whose_loss_ends_the_game_are_a_stake() {
+    // Tishai: losing both Towers loses; the second Tower is worth more than the first.
+    let g = game("games/tishai.toml");
+    let e = Evaluator::new(&g);
+    let start = g.initial();
+    let r = g.types.iter().position(|t| t.letter == 'R').unwrap();
+    let mut one = start.clone();
+    let cells: Vec<usize> = (0..one.board.len())
+        .filter(|&c| {
+            one.board[c] != 0
+                && g.kind_type[one.board[c] as usize] as usize == r
+                && g.kind_owner[one.board[c] as usize] == 0
+        })
+        .collect();
+    assert_eq!(cells.len(), 2, "white has two Towers");
+    one.board[cells[0]] = 0;
+    g.refresh(&mut one);
+    let mut none = one.clone();
+    none.board[cells[1]] = 0;
+    g.refresh(&mut none);
+    let (s2, s1, s0) = (e.score(&g, &start, 0), e.score(&g, &one, 0), e.score(&g, &none, 0));
+    assert!(s2 - s1 < s1 - s0, "two {s2}, one {s1}, none {s0}");
+}
+
+#[test]
+fn the_ai_table_sets_the_search_and_the_weights() {
+    use interp::ir::SearchKind;
+    let dir = std::env::temp_dir().join(format!("interp-eval-ai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/chess.toml");
+    let text = format!(
+        "[game]\nextends = {:?}\n\n[ai]\nsearch = \"mcts\"\ncentre = 0\nmaterial = 200\n",
+        chess.to_str().unwrap()
+    );
+    let path = dir.join("weighted.toml");
+    std::fs::write(&path, text).unwrap();
+    let g = interp::open(path.to_str().unwrap(), &[]).unwrap();
+    let rules = std::process::Command::new(env!("CARGO_BIN_EXE_interp"))
+        .args(["rules", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let rules = String::from_utf8_lossy(&rules.stdout).into_owned();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(rules.contains("\nAI\n--\n  search: Monte Carlo tree search (playouts)\n"), "{rules}");
+    assert!(rules.contains("weights (of the terms as derived): material 200%, centre 0%"), "{rules}");
+    assert_eq!(g.ai.search, SearchKind::Mcts);
+    assert_eq!((g.ai.weights.centre, g.ai.weights.material, g.ai.weights.goal), (0, 200, 100));
+    let e = Evaluator::new(&g);
+    // No centrality: a knight is worth the same everywhere, twice its value.
+    assert_eq!(worth(&g, &e, 'N', "e4"), 600);
+    assert_eq!(worth(&g, &e, 'N', "a1"), 600);
+    assert_eq!(game("games/chess.toml").ai.search, SearchKind::AlphaBeta);
+}

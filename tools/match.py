@@ -140,13 +140,15 @@ def uci_of(action):
 
 
 def legal_map(actions):
-    """Every legal action by its text and by its UCI form when that form is unambiguous."""
+    """Every legal action by its text (also in lower case) and by its UCI form when that
+    form is unambiguous."""
     out, forms = {}, {}
     for a in actions:
         out[a] = a
         out.setdefault(a.lower(), a)
-        u = uci_of(a)
-        if u:
+        # UCI coordinates, also of cells the game names in capitals (Taasen's `D3-D4`
+        # is `d3d4` to an engine that writes cells in lower case)
+        for u in {uci_of(a), uci_of(a.lower())} - {None}:
             forms.setdefault(u, []).append(a)
     for u, acts in forms.items():
         if len(acts) == 1:
@@ -700,7 +702,7 @@ def table(a, labels, records):
     plies = [r["plies"] for r in records]
     if plies:
         lines.append(f"plies: mean {sum(plies) / len(plies):.0f}, max {max(plies)}")
-    return "\n".join(lines)
+    return "\n".join(x.rstrip() for x in lines)
 
 
 def record_text(a, r):
@@ -835,8 +837,7 @@ def main(argv):
             s[k] += st[k]
     for label, s in agg.items():
         m = s["moves"]
-        extra = f", mean depth {s['depth'] / m:.1f}, nodes/s {s['nodes'] / max(s['time'], 1e-9):.0f}" \
-            if s["nodes"] else ""
+        extra = f", mean depth {s['depth'] / m:.1f} (its info lines)" if s["depth"] else ""
         print(f"{label}: {m} moves, mean {1000 * s['time'] / m:.0f} ms a move{extra}")
     print(f"wall time {time.time() - t0:.0f} s")
     if a.records:

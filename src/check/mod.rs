@@ -9,6 +9,7 @@ use crate::load::Spec;
 use checker::Checker;
 use merged::{Merged, merge};
 
+pub(crate) mod ai;
 mod attacks;
 mod board;
 pub mod builtins;
@@ -109,6 +110,7 @@ fn validate(checked: &Checked<'_>) -> Vec<Diag> {
     c.attack_tests();
     c.attack_promotes();
     c.require_drops();
+    c.ai();
     if c.is_clean() {
         c.display();
     }

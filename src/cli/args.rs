@@ -196,6 +196,9 @@ pub enum Cmd {
     /// Play as an engine over UCI on stdin/stdout (for GUIs, tournament managers, other
     /// engines): moves in UCI coordinates (`e2e4`, `e7e8q`, `P@e4`) or the game's notation.
     Uci(EngineArgs),
+    /// Play as an engine over XBoard/CECP on stdin/stdout (XBoard, WinBoard, cutechess):
+    /// `protover 2` features, the game's board and pieces described to XBoard 4.9.
+    Xboard(EngineArgs),
     /// Explain a diagnostic code (e.g. E401), or list every code.
     Explain {
         /// The code; without it, every code with the first sentence of its explanation.
@@ -213,7 +216,7 @@ impl Cmd {
                 vec![&mut s.game]
             }
             Cmd::Play(a) => vec![&mut a.start.game],
-            Cmd::Uci(a) => vec![&mut a.game],
+            Cmd::Uci(a) | Cmd::Xboard(a) => vec![&mut a.game],
             Cmd::Selfplay(a) => vec![&mut a.start.game],
             Cmd::Test { games, .. } | Cmd::Snapshot { games, .. } | Cmd::Serve { games, .. } => {
                 games.iter_mut().collect()
@@ -276,7 +279,7 @@ pub struct PlayArgs {
     pub no_resume: bool,
 }
 
-/// The flags of `uci`.
+/// The flags of `uci` and `xboard`.
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
     /// The game: a file, or the name of a game (`interp list`).
@@ -284,8 +287,8 @@ pub struct EngineArgs {
     /// Set a game option: NAME or NAME=VALUE (repeatable).
     #[arg(long = "option")]
     pub options: Vec<String>,
-    /// The name the client knows the game by (UCI_Variant); default: the game file's name
-    /// without `.toml`.
+    /// The name the client knows the game by (UCI_Variant, XBoard's `variant`); default:
+    /// the game file's name without `.toml` (XBoard calls orthodox chess `normal`).
     #[arg(long)]
     pub variant: Option<String>,
     /// Random seed of the AI's tie-breaks.

@@ -33,12 +33,13 @@ pub fn run(mut cli: Cli) -> i32 {
         Cmd::List => super::games::list(),
         Cmd::Explain { code } => explain(code.as_deref()),
         Cmd::Serve { games, port, host } => crate::serve::serve(&games, &host, port),
-        Cmd::Uci(args) => engine(&args),
+        Cmd::Uci(args) => engine(&args, false),
+        Cmd::Xboard(args) => engine(&args, true),
     }
 }
 
-/// `uci`: a protocol session on stdin and stdout.
-fn engine(args: &EngineArgs) -> i32 {
+/// `uci` and `xboard`: a protocol session on stdin and stdout.
+fn engine(args: &EngineArgs, xboard: bool) -> i32 {
     let g = match open(&args.game, &args.options) {
         Ok(g) => g,
         Err(code) => return code,
@@ -50,8 +51,13 @@ fn engine(args: &EngineArgs) -> i32 {
         super::play::Line::NotText => None,
     });
     let out = crate::protocol::Out::new(Box::new(std::io::stdout()));
-    let setup = crate::protocol::uci::UciSetup { variant, seed: args.seed };
-    crate::protocol::uci::uci(&g, &setup, lines, out)
+    if xboard {
+        let setup = crate::protocol::xboard::XboardSetup { variant, seed: args.seed };
+        crate::protocol::xboard::xboard(&g, &setup, lines, out)
+    } else {
+        let setup = crate::protocol::uci::UciSetup { variant, seed: args.seed };
+        crate::protocol::uci::uci(&g, &setup, lines, out)
+    }
 }
 
 /// The AI budget from `--think` and `--nodes`: a node budget alone is deterministic; without

@@ -12,7 +12,7 @@ pub enum SearchKind {
 }
 
 /// The game's settings for its AI.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AiSettings {
     /// The search the AI uses unless a front end says otherwise.
     pub search: SearchKind,

@@ -25,6 +25,8 @@ pub(super) enum Table {
     Options,
     Fen,
     Display,
+    /// `[ai]`: how the AI plays the game.
+    Ai,
     /// `[[case]]`: test cases, read by `interp test` (crate::author), not by the loader.
     Case,
 }
@@ -39,6 +41,7 @@ pub(super) const TABLES: Keys<Table> = &[
     ("options", Table::Options),
     ("fen", Table::Fen),
     ("display", Table::Display),
+    ("ai", Table::Ai),
     ("case", Table::Case),
 ];
 
@@ -145,3 +148,22 @@ pub(super) enum FilesKey {
 /// The keys of `[fen] castling-files`.
 pub(super) const FILES_KEYS: Keys<FilesKey> =
     &[("pieces", FilesKey::Pieces), ("with", FilesKey::With), ("zone", FilesKey::Zone), ("outer", FilesKey::Outer)];
+
+/// The keys of `[ai]`.
+#[derive(Clone, Copy)]
+pub(super) enum AiKey {
+    /// `search = "alphabeta" | "mcts"`.
+    Search,
+    /// A weight of the evaluation, in percent.
+    Weight,
+}
+
+/// The keys of `[ai]`: the search, then the evaluation's weights.
+pub(super) const AI_KEYS: Keys<AiKey> = &[
+    ("search", AiKey::Search),
+    ("material", AiKey::Weight),
+    ("reserve", AiKey::Weight),
+    ("centre", AiKey::Weight),
+    ("advance", AiKey::Weight),
+    ("goal", AiKey::Weight),
+];

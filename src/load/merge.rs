@@ -59,6 +59,10 @@ pub(super) fn merge(mut parent: Spec, child: Spec) -> Spec {
     if !child.display_factions.is_empty() {
         parent.display_factions = child.display_factions;
     }
+    for e in child.ai {
+        parent.ai.retain(|p| p.key.text != e.key.text);
+        parent.ai.push(e);
+    }
     parent.rules.extend(child.rules);
     parent
 }

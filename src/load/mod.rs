@@ -118,10 +118,30 @@ pub struct Spec {
     pub display_fills: Vec<(Name, Name)>,
     /// Picture colours of factions' pieces: (faction, colour).
     pub display_factions: Vec<(Name, Name)>,
+    /// The `[ai]` table's entries, in file order (a file's entry replaces its parent's).
+    pub ai: Vec<AiEntry>,
     /// Parsed rules texts, base first.
     pub rules: Vec<Rules>,
     /// The start of the game file itself (where file-level problems are reported).
     pub origin: Span,
+}
+
+/// One entry of the `[ai]` table.
+#[derive(Debug, Clone)]
+pub struct AiEntry {
+    /// The key, where it stands.
+    pub key: Name,
+    /// Its value.
+    pub value: AiValue,
+}
+
+/// The value of an `[ai]` entry, as the file wrote it.
+#[derive(Debug, Clone)]
+pub enum AiValue {
+    /// A string (`search = "mcts"`).
+    Text(Name),
+    /// An integer (a weight), and where it stands.
+    Number(i64, Span),
 }
 
 /// `[fen] castling-files = { pieces = "R", with = "K", zone = "back", outer = "KQ" }`:

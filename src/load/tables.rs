@@ -1,10 +1,11 @@
 //! One reader per TOML table of a game file: `[game]` (with `extends` and the rules text),
-//! `[pieces.X]`, `[setup.P]`, `[reserve.P]`, `[letters.F]`, `[options]`, `[fen]`, `[display]`.
+//! `[pieces.X]`, `[setup.P]`, `[reserve.P]`, `[letters.F]`, `[options]`, `[fen]`, `[display]`,
+//! `[ai]`.
 
 use super::keys::*;
 use super::merge::merge;
 use super::value::{MAX_ADVANCE, MAX_OPTION, MAX_PER_TYPE, MAX_PIECE_VALUE, MAX_RESERVE};
-use super::{FilesSpec, GlyphSpec, PieceSpec, Reader, load_into};
+use super::{AiEntry, AiValue, FilesSpec, GlyphSpec, PieceSpec, Reader, load_into};
 use crate::diag::{Decoded, Diag, LoadCode, LoadError};
 use crate::files::FileError;
 use crate::syntax::ast::Name;
@@ -40,6 +41,7 @@ impl Reader<'_> {
                 Table::Options => self.options(t),
                 Table::Fen => self.fen(t),
                 Table::Display => self.display(t),
+                Table::Ai => self.ai(t),
                 Table::Case => {}
             }
         }
@@ -280,6 +282,25 @@ impl Reader<'_> {
                 r.spec.letters.push((faction.clone(), piece, l));
             }
         });
+    }
+
+    /// `[ai]`: `search = "NAME"` and weights (integers); what they say is checked later.
+    fn ai(&mut self, t: &DeTable) {
+        for (k, v) in t.iter() {
+            let key = self.key_name(k);
+            let value = match lookup(AI_KEYS, k.get_ref()) {
+                Some(AiKey::Search) => self.want_str(v).map(AiValue::Text),
+                Some(AiKey::Weight) => self.want_int(v).map(|n| AiValue::Number(n, self.span(v.span()))),
+                None => {
+                    self.unknown_key(k, "in [ai]", AI_KEYS);
+                    None
+                }
+            };
+            if let Some(value) = value {
+                self.spec.ai.retain(|e| e.key.text != key.text);
+                self.spec.ai.push(AiEntry { key, value });
+            }
+        }
     }
 
     /// `[options]`: name = boolean or integer default.

@@ -5,7 +5,7 @@ use super::Lowerer;
 use crate::board::Board;
 use crate::check::Decls;
 use crate::ir::limits::{MAX_KINDS, byte_below, faction_byte, type_byte};
-use crate::ir::{AiSettings, FenMap, Game, Promotion};
+use crate::ir::{FenMap, Game, Promotion};
 use crate::load::Spec;
 use crate::syntax::ast;
 
@@ -17,7 +17,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         description: spec.description.clone(),
         path: path.to_string(),
         board: board.clone(),
-        ai: AiSettings::default(),
+        ai: crate::check::ai::settings(spec),
         players: d.players.clone(),
         factions: d.factions.clone(),
         letters: vec![],

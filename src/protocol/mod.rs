@@ -6,11 +6,13 @@
 //! `options` holds the engine's settings (hash, strength, search), `betza` describes the
 //! pieces' moves to XBoard.
 
+pub mod betza;
 pub mod coords;
 mod options;
 pub mod position;
 mod think;
 pub mod uci;
+pub mod xboard;
 
 pub use options::EngineOptions;
 pub use think::Out;
@@ -59,6 +61,21 @@ pub enum ProtocolError {
     /// The engine could not list the actions (a pattern run over its budget).
     #[error("{0}")]
     Engine(String),
+}
+
+impl ProtocolError {
+    /// A few words for the kind of error (XBoard's `Error (KIND): COMMAND`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ProtocolError::Unknown(_) => "unknown command",
+            ProtocolError::BadArgument { .. } => "bad argument",
+            ProtocolError::BadPosition(_) => "illegal position",
+            ProtocolError::Illegal { .. } => "illegal move",
+            ProtocolError::Over(_) => "game over",
+            ProtocolError::BadOption { .. } => "bad option",
+            ProtocolError::Engine(_) => "engine",
+        }
+    }
 }
 
 /// A missing or malformed argument of `command`.

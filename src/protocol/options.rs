@@ -1,6 +1,7 @@
 //! The engine's settings a client may change: hash size, strength and the search, as UCI
 //! `setoption` and XBoard `memory` / `option` set them.
 
+use crate::ai::Ai;
 use crate::ir::{Game, SearchKind};
 use crate::protocol::ProtocolError;
 
@@ -53,6 +54,13 @@ pub fn search_kind(s: &str) -> Option<SearchKind> {
         "alphabeta" => Some(SearchKind::AlphaBeta),
         "mcts" => Some(SearchKind::Mcts),
         _ => None,
+    }
+}
+
+impl EngineOptions {
+    /// Gives the settings to the AI.
+    pub fn apply(&self, ai: &mut Ai) {
+        ai.set_search(self.search);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The game a protocol session is at: the position, the keys of the earlier positions (for
 //! repetition) and the positions before each action (for XBoard's `undo`).
 
-use crate::engine::{MoveList, State};
+use crate::engine::{Move, MoveList, State};
 use crate::ir::Game;
 use crate::protocol::ProtocolError;
 use crate::protocol::coords::Coords;
@@ -44,10 +44,33 @@ impl Position {
         let m = coords
             .find(g, &self.st, &list, text)
             .map_err(|why| ProtocolError::Illegal { action: text.to_string(), why })?;
+        self.play_move(g, &list, &m);
+        Ok(())
+    }
+
+    /// Plays action `m` of `list`, the legal actions here.
+    pub fn play_move(&mut self, g: &Game, list: &MoveList, m: &Move) {
         self.hist.push(g.position_key(&self.st));
         self.before.push(self.st.clone());
-        g.apply(&mut self.st, &m, list.effects_of(&m));
-        Ok(())
+        g.apply(&mut self.st, m, list.effects_of(m));
+    }
+
+    /// Actions played since the start or the position string.
+    pub fn plies(&self) -> usize {
+        self.before.len()
+    }
+
+    /// The end of the game here, in XBoard's and PGN's terms (`1-0 {white wins (checkmate)}`),
+    /// if it is over (the automatic draw rules included) and has two players.
+    pub fn result(&self, g: &Game) -> Option<String> {
+        let v = g.verdict(&self.st, &self.hist).ok()??;
+        let score = match v.winner {
+            _ if g.np() != 2 => return None,
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        };
+        Some(format!("{score} {{{}}}", v.describe(g)))
     }
 
     /// Takes back the last action; false when there is none.

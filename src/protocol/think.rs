@@ -33,6 +33,8 @@ impl Out {
 pub struct Flags {
     /// Stop searching and answer now (UCI `stop`, XBoard `?`).
     pub stop: Arc<AtomicBool>,
+    /// The answer is no longer wanted (XBoard `new`, `force`, …): do not print it.
+    pub abort: AtomicBool,
 }
 
 impl Flags {
@@ -41,6 +43,11 @@ impl Flags {
         while !self.stop.load(Ordering::Relaxed) {
             std::thread::park_timeout(Duration::from_millis(100));
         }
+    }
+
+    /// Whether the answer is no longer wanted.
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed)
     }
 }
 
@@ -73,6 +80,12 @@ impl<'s, 'a: 's, R: Send + 's> Job<'s, 'a, R> {
         self.handle.thread().unpark();
     }
 
+    /// Tells the search to stop without answering.
+    pub fn abort(&self) {
+        self.flags.abort.store(true, Ordering::Relaxed);
+        self.stop();
+    }
+
     /// Waits for the search to end: the AI back, and what the thread returned.
     pub fn finish(self) -> (Ai<'a>, R) {
         match self.handle.join() {
@@ -89,6 +102,8 @@ pub enum Settle {
     Wait,
     /// Stop it: it answers at once.
     Stop,
+    /// Stop it without answering.
+    Abort,
 }
 
 /// The AI of a session: idle, or searching on a thread.
@@ -103,12 +118,18 @@ impl<'s, 'a: 's, R: Send + 's> Engine<'s, 'a, R> {
         Engine { ai: Some(ai), job: None }
     }
 
+    /// Whether a search is running (or has answered and not been settled).
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
     /// Ends the search, if any, as `how` says; what it returned.
     pub fn settle(&mut self, how: Settle) -> Option<R> {
         let job = self.job.take()?;
         match how {
             Settle::Wait => {}
             Settle::Stop => job.stop(),
+            Settle::Abort => job.abort(),
         }
         let (ai, r) = job.finish();
         self.ai = Some(ai);

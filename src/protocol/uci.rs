@@ -148,7 +148,10 @@ impl<'s, 'a: 's> Session<'s, 'a> {
                 }),
             };
         }
-        self.options.set(name, value)
+        self.options.set(name, value)?;
+        self.settle();
+        self.options.apply(self.engine.ai());
+        Ok(())
     }
 
     /// `ucinewgame`: back to the setup, the AI's memory of the last game forgotten.
@@ -156,6 +159,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
         self.settle();
         self.pos = Position::start(self.g);
         self.engine = Engine::new(Ai::new(self.g, self.setup.seed));
+        self.options.apply(self.engine.ai());
     }
 
     /// `position startpos|fen FEN [moves A B …]`: the position, then the actions played

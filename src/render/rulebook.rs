@@ -26,6 +26,7 @@ pub fn rulebook(g: &Game) -> String {
     out.push_str(&passing(g));
     out.push_str(&ends(g));
     out.push_str(&options(g));
+    out.push_str(&ai_settings(g));
     out
 }
 
@@ -498,6 +499,33 @@ fn ends(g: &Game) -> String {
             "",
             "  ",
         ));
+    }
+    out
+}
+
+/// The game's `[ai]` settings, when it changes any.
+fn ai_settings(g: &Game) -> String {
+    let (s, d) = (&g.ai, crate::ir::AiSettings::default());
+    if *s == d {
+        return String::new();
+    }
+    let mut out = heading("AI");
+    let search = match s.search {
+        crate::ir::SearchKind::AlphaBeta => "alpha-beta search with the evaluation derived from the rules",
+        crate::ir::SearchKind::Mcts => "Monte Carlo tree search (playouts)",
+    };
+    out.push_str(&format!("  search: {search}\n"));
+    let (w, dw) = (s.weights, d.weights);
+    let terms = [
+        ("material", w.material, dw.material),
+        ("reserve", w.reserve, dw.reserve),
+        ("centre", w.centre, dw.centre),
+        ("advance", w.advance, dw.advance),
+        ("goal", w.goal, dw.goal),
+    ];
+    let changed: Vec<String> = terms.iter().filter(|(_, v, dv)| v != dv).map(|(n, v, _)| format!("{n} {v}%")).collect();
+    if !changed.is_empty() {
+        out.push_str(&wrap(&format!("weights (of the terms as derived): {}", changed.join(", ")), "  ", "  "));
     }
     out
 }

@@ -1,12 +1,15 @@
 //! The static evaluation, derived from the rules when an AI is made: piece values from how
 //! each type moves on an empty board (the file's `value` overriding), piece-square tables
-//! for centrality and advancement towards promotion, and the pieces in the reserves, each
-//! term weighted by the game's `[ai]` table. At run time: one scan of the board.
+//! for centrality and advancement towards promotion, the pieces in the reserves, and the
+//! goals of end rules (a piece to bring to a zone, pieces not to lose, a counter to bring
+//! to a number), each term weighted by the game's `[ai]` table. At run time: one scan of
+//! the board (and one per zone goal).
 //!
 //! Modules: `graph` (the empty-board move graph, distances over it), `values` (derived
-//! piece values), `tables` (per kind and cell), `material` (the file's plain material, for
+//! piece values), `tables` (per kind and cell), `goals` (end rules), `material` (the file's plain material, for
 //! the front ends).
 
+mod goals;
 mod graph;
 mod material;
 mod tables;
@@ -18,6 +21,7 @@ pub(crate) use material::piece_value;
 use crate::ai::score::MATE_BOUND;
 use crate::engine::state::State;
 use crate::ir::Game;
+use goals::Goals;
 use graph::MoveGraph;
 
 /// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
@@ -32,6 +36,8 @@ pub struct Evaluator {
     reserves: Vec<(usize, i32)>,
     /// Per type: its value in hundredths as the evaluation counts it (royal types 0).
     values: Vec<i32>,
+    /// The goal terms of the end rules.
+    goals: Goals,
 }
 
 impl Evaluator {
@@ -43,7 +49,8 @@ impl Evaluator {
         let table = tables::kind_tables(g, &graph, &values, w);
         let reserves =
             g.reserves.iter().map(|&(t, slot)| (slot.at(0), values[t as usize] * w.reserve as i32 / 100)).collect();
-        Evaluator { cells: g.board.len(), table, reserves, values }
+        let goals = Goals::new(g, &graph, &values, w.goal);
+        Evaluator { cells: g.board.len(), table, reserves, values, goals }
     }
 
     /// Per type: its value in hundredths of a value unit (the file's `value`, else derived
@@ -84,6 +91,9 @@ impl Evaluator {
                 let n = st.vars.get(base + p).copied().unwrap_or(0).clamp(0, 1000);
                 s += if p == me as usize { n * v as i64 } else { -n * v as i64 };
             }
+        }
+        if !self.goals.is_empty() {
+            s += self.goals.score(g, st, me);
         }
         s.clamp(-(MATE_BOUND as i64) / 2, MATE_BOUND as i64 / 2) as i32
     }

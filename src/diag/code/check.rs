@@ -158,6 +158,15 @@ pub enum CheckCode {
     NumberNoCells = 87,
     /// `captures distinct` declared more than once.
     CapturesTwice = 88,
+    /// `[ai] search` names no search.
+    UnknownSearch = 89,
+    /// An `[ai]` weight outside 0 to 1000.
+    AiWeightRange = 90,
+    /// Every `[ai]` weight is 0 while the AI searches with the evaluation.
+    AiWeightsAllZero = 91,
+    /// An `[ai]` weight for a term the game does not have (`reserve` without reserves,
+    /// `advance` where nothing promotes or has an advance bonus).
+    AiNothingToWeigh = 92,
 }
 
 impl CheckCode {
@@ -239,6 +248,10 @@ impl CheckCode {
         CheckCode::ViaWithoutDistinct,
         CheckCode::NumberNoCells,
         CheckCode::CapturesTwice,
+        CheckCode::UnknownSearch,
+        CheckCode::AiWeightRange,
+        CheckCode::AiWeightsAllZero,
+        CheckCode::AiNothingToWeigh,
     ];
 
     /// The explanation shown by `interp explain`.
@@ -508,6 +521,22 @@ const EXPLANATIONS: &[&str] = &[
     // CapturesTwice
     "`captures distinct [by path]` says once, for the whole game (a variant's file included), \
      which capture sequences are the same move.",
+    // UnknownSearch
+    "`[ai] search` chooses how the AI looks for its moves: \"alphabeta\" (the default: \
+     alpha-beta search with the evaluation derived from the rules) or \"mcts\" (Monte Carlo \
+     tree search with playouts, for games whose positions the evaluation cannot tell apart).",
+    // AiWeightRange
+    "The weights of `[ai]` (`material`, `reserve`, `centre`, `advance`, `goal`) are percentages \
+     of each term of the evaluation as derived from the rules: 100 keeps a term as it is, 0 \
+     leaves it out, and no weight may exceed 1000.",
+    // AiWeightsAllZero
+    "With every weight of `[ai]` at 0 the evaluation scores every position alike and the \
+     alpha-beta search only sees the ends of games it reaches. Keep a weight above 0, or use \
+     `search = \"mcts\"`, whose playouts need no evaluation.",
+    // AiNothingToWeigh
+    "An `[ai]` weight names a term this game does not have: `reserve` weighs pieces in the \
+     reserves, and the game has none; `advance` weighs pieces' progress towards promotion \
+     (or their `advance` bonus), and no piece promotes or has one. Leave the weight out.",
 ];
 
 #[cfg(test)]

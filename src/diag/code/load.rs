@@ -62,7 +62,7 @@ impl LoadCode {
             }
             LoadCode::UnknownTable => {
                 "A game file has the tables [game], [pieces.X], [setup.P], [reserve.P], \
-                 [letters.F], [options], [fen] and [display]; this one is none of them. It is \
+                 [letters.F], [options], [fen], [display] and [ai]; this one is none of them. It is \
                  most often a misspelt table name."
             }
             LoadCode::UnknownKey => {
