@@ -2,7 +2,7 @@
 //! win, else the most visited) and what it reports (score, depth, nodes, the info sink).
 
 use super::tree::{Node, Proof};
-use super::{Mcts, NODES_PER_DEPTH};
+use super::{MINIMAX_WEIGHT, Mcts, NODES_PER_DEPTH};
 use crate::ai::limits::{Budget, Limits};
 use crate::ai::score::{MATE, MATE_BOUND};
 use crate::ai::{Ai, Choice, Info, sample_chance};
@@ -59,6 +59,7 @@ impl Mcts {
         if !self.reuse(ai, st, history) {
             self.tree.reset(st.to_move);
         }
+        self.minimax_weight = if ai.g.np() == 2 { MINIMAX_WEIGHT } else { 0.0 };
         self.reward.clear();
         self.reward.resize(ai.g.np(), 0.5);
         self.depth = 0;
