@@ -113,16 +113,16 @@ fn crowning_ends_a_checkers_capture() {
     let g = checkers();
     let fen = "4/1MM1/1m2/4/4/4/4/4 w - -";
     let (st, _) = play(&g, &parse_fen(&g, fen), "10x3");
-    assert_eq!(g.position_string(&st), "2k1/1M2/4/4/4/4/4/4 b - -");
+    assert_eq!(g.position_string(&st), "2k1/1M2/4/4/4/4/4/4 b - - no-progress=0");
 }
 
 #[test]
 fn international_promotion_counts_only_where_the_move_ends() {
     let d = draughts();
     let (st, _) = play(&d, &parse_fen(&d, "5/1mm2/M4/5/5/5/5/5/5/5 w - -"), "11x13");
-    assert_eq!(d.position_string(&st), "5/5/2M2/5/5/5/5/5/5/5 b - -", "a man again after the far row");
+    assert_eq!(d.position_string(&st), "5/5/2M2/5/5/5/5/5/5/5 b - - kings-only=0", "a man again after the far row");
     let (st, _) = play(&d, &parse_fen(&d, "5/1m3/M4/5/5/5/5/5/5/5 w - -"), "11x2");
-    assert_eq!(d.position_string(&st), "1K3/5/5/5/5/5/5/5/5/5 b - -", "crowned where it ends");
+    assert_eq!(d.position_string(&st), "1K3/5/5/5/5/5/5/5/5/5 b - - kings-only=0", "crowned where it ends");
 }
 
 #[test]

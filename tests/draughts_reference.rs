@@ -125,15 +125,21 @@ fn from_pdn(g: &Game, pdn: &str, per_row: usize) -> State {
     g.parse_position(&fen).unwrap_or_else(|e| panic!("`{fen}` (from `{pdn}`): {e}"))
 }
 
+/// The first two fields of a position string: the squares and the player to move.
+fn board_and_turn(s: &str) -> String {
+    s.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
 fn check(g: &Game, name: &str, per_row: usize) -> usize {
     let text = data(name);
     let nodes = fairy::nodes(&text);
     for node in &nodes {
         let by_moves = replay(g, node);
         let by_fen = from_pdn(g, &node.fen, per_row);
+        // PDN has no draw counter: compare the squares and the player to move.
         assert_eq!(
-            g.position_string(&by_moves),
-            g.position_string(&by_fen),
+            board_and_turn(&g.position_string(&by_moves)),
+            board_and_turn(&g.position_string(&by_fen)),
             "line {}: the moves and the PDN FEN give one position",
             node.line
         );

@@ -186,6 +186,13 @@ fn stop_and_isready_are_answered_while_it_thinks() {
     e.send("stop");
     let got = e.until_prefix("bestmove");
     assert!(moves.contains(&best(got.last().unwrap()).to_string()));
+    // `go ponder` waits for `ponderhit` (no pondering is offered: it answers at once).
+    e.send("go ponder");
+    e.send("isready");
+    let got = e.until(|l| l == "readyok");
+    assert!(!got.iter().any(|l| l.starts_with("bestmove")), "{got:?}");
+    e.send("ponderhit");
+    e.until_prefix("bestmove");
     // A bare `go` also searches until `stop`; `quit` stops it and ends the engine.
     e.send("go");
     e.send("isready");

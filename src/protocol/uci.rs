@@ -97,7 +97,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
                 self.out.line("readyok");
                 Ok(())
             }
-            "debug" | "register" | "ponderhit" => Ok(()),
+            "debug" | "register" => Ok(()),
             "setoption" => self.set_option(rest),
             "ucinewgame" => {
                 self.new_game();
@@ -105,7 +105,8 @@ impl<'s, 'a: 's> Session<'s, 'a> {
             }
             "position" => self.position(rest),
             "go" => self.go(scope, rest),
-            "stop" => {
+            // No pondering is offered: a `go ponder` searches until `ponderhit` or `stop`.
+            "stop" | "ponderhit" => {
                 self.engine.settle(Settle::Stop);
                 Ok(())
             }
