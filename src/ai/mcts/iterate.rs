@@ -44,6 +44,7 @@ impl Mcts {
                     None => return false,
                     Some(Leaf::Over) => break,
                     Some(Leaf::Full) => {
+                        self.set_leaf_minimax(ai, i);
                         if !self.playout(ai) {
                             return false;
                         }
@@ -58,6 +59,7 @@ impl Mcts {
             self.visited.push(c as u32);
             i = c;
             if fresh {
+                self.set_leaf_minimax(ai, c);
                 if !self.playout(ai) {
                     return false;
                 }
@@ -119,7 +121,7 @@ impl Mcts {
             if child.visits == 0 {
                 return c;
             }
-            let uct = child.mean() + EXPLORATION * (log_n / child.visits as f64).sqrt();
+            let uct = child.blended(self.minimax_weight) + EXPLORATION * (log_n / child.visits as f64).sqrt();
             if uct > best.0 {
                 best = (uct, c);
             }
@@ -160,11 +162,19 @@ impl Mcts {
         }
     }
 
+    /// Sets the implicit minimax value of leaf `i`, at the iteration's position: its
+    /// chooser's evaluation, squashed.
+    fn set_leaf_minimax(&mut self, ai: &Ai, i: usize) {
+        if self.minimax_weight > 0.0 {
+            let chooser = self.tree.nodes[i].chooser;
+            self.tree.nodes[i].minimax = squash(ai.eval.score(ai.g, &self.st, chooser)) as f32;
+        }
+    }
+
     /// The reward of an unfinished playout: each player's evaluation, squashed to (0, 1).
     fn set_evaluated(&mut self, ai: &Ai) {
         for (p, r) in self.reward.iter_mut().enumerate() {
-            let score = ai.eval.score(ai.g, &self.st, p as u8) as f64;
-            *r = 1.0 / (1.0 + (-score / EVAL_SCALE).exp());
+            *r = squash(ai.eval.score(ai.g, &self.st, p as u8));
         }
     }
 
@@ -176,6 +186,11 @@ impl Mcts {
             n.visits += 1;
             n.value += self.reward[n.chooser as usize];
         }
+        if self.minimax_weight > 0.0 {
+            for &v in self.visited.iter().rev().skip(1) {
+                self.tree.update_minimax(v as usize);
+            }
+        }
         let leaf = *self.visited.last().expect("an iteration starts at the root") as usize;
         if self.tree.nodes[leaf].proof == Proof::Open {
             return;
@@ -186,4 +201,9 @@ impl Mcts {
             }
         }
     }
+}
+
+/// An evaluation squashed to (0, 1): 0.5 for even, about 0.73 for [`EVAL_SCALE`] better.
+fn squash(score: i32) -> f64 {
+    1.0 / (1.0 + (-(score as f64) / EVAL_SCALE).exp())
 }

@@ -2,7 +2,7 @@
 //! win, else the most visited) and what it reports (score, depth, nodes, the info sink).
 
 use super::tree::{Node, Proof};
-use super::{Mcts, NODES_PER_DEPTH};
+use super::{MINIMAX_WEIGHT, Mcts, NODES_PER_DEPTH};
 use crate::ai::limits::{Budget, Limits};
 use crate::ai::score::{MATE, MATE_BOUND};
 use crate::ai::{Ai, Choice, Info, sample_chance};
@@ -56,7 +56,10 @@ impl Mcts {
     /// Searches from `st` while the budget lasts (or until the root is settled) and
     /// returns the best move with its score.
     fn search(&mut self, ai: &mut Ai, st: &State, history: &[u64]) -> (Move, i32) {
-        self.tree.reset(st.to_move);
+        if !self.reuse(ai, st, history) {
+            self.tree.reset(st.to_move);
+        }
+        self.minimax_weight = if ai.g.np() == 2 { MINIMAX_WEIGHT } else { 0.0 };
         self.reward.clear();
         self.reward.resize(ai.g.np(), 0.5);
         self.depth = 0;
@@ -73,6 +76,7 @@ impl Mcts {
             }
         }
         ai.path.truncate(history.len());
+        self.keep_root(st, history);
         self.tell(ai);
         let best = self.best_child();
         (self.tree.nodes[best].mv, score(&self.tree.nodes[best]))

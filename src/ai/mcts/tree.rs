@@ -44,6 +44,9 @@ pub(super) struct Node {
     pub visits: u32,
     /// Their summed rewards (0 to 1 each) for `chooser`.
     pub value: f64,
+    /// The implicit minimax value for `chooser` (0 to 1): the squashed evaluation at a
+    /// leaf, the best child's for the actor above (the outcomes' average at chance).
+    pub minimax: f32,
     /// The proven result, if any.
     pub proof: Proof,
 }
@@ -64,6 +67,7 @@ impl Node {
             prob,
             visits: 0,
             value: 0.0,
+            minimax: 0.5,
             proof: Proof::Open,
         }
     }
@@ -71,6 +75,12 @@ impl Node {
     /// The mean reward for the chooser (0.5 before any visit).
     pub fn mean(&self) -> f64 {
         if self.visits == 0 { 0.5 } else { self.value / self.visits as f64 }
+    }
+
+    /// The value for the chooser that selection uses: the mean reward mixed with the
+    /// implicit minimax value (`weight` of it).
+    pub fn blended(&self, weight: f64) -> f64 {
+        (1.0 - weight) * self.mean() + weight * self.minimax as f64
     }
 
     /// The indices of the children.
@@ -128,6 +138,10 @@ impl Tree {
     pub fn finish(&mut self, i: usize, winner: Option<u8>) {
         let n = &mut self.nodes[i];
         n.expanded = true;
+        n.minimax = match winner {
+            None => 0.5,
+            Some(w) => f32::from(u8::from(w == n.chooser)),
+        };
         n.proof = Proof::Over { winner, plies: 0 };
     }
 
@@ -187,5 +201,74 @@ impl Tree {
             }
         }
         result.map_or(Proof::Open, |(winner, p)| Proof::Over { winner, plies: p + 1 })
+    }
+}
+
+impl Tree {
+    /// Brings node `i`'s implicit minimax value up to date from its visited children's
+    /// (two players: one's value is the other's complement).
+    pub fn update_minimax(&mut self, i: usize) {
+        let n = &self.nodes[i];
+        let for_chooser = |c: &Node| if c.chooser == n.chooser { c.minimax } else { 1.0 - c.minimax };
+        let visited = n.children().map(|c| &self.nodes[c]).filter(|c| c.visits > 0);
+        let v = if n.chance {
+            let (mut sum, mut weight) = (0.0f32, 0.0f32);
+            for c in visited {
+                sum += c.prob * for_chooser(c);
+                weight += c.prob;
+            }
+            if weight <= 0.0 {
+                return;
+            }
+            sum / weight
+        } else {
+            let Some(best) = visited.map(|c| c.minimax).reduce(f32::max) else { return };
+            if n.actor == n.chooser { best } else { 1.0 - best }
+        };
+        self.nodes[i].minimax = v;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Proof, Tree};
+    use crate::engine::{Move, MoveList};
+
+    /// A root for player 0 with `n` children (passes), expanded.
+    fn tree(n: usize) -> Tree {
+        let mut t = Tree::default();
+        t.reset(0);
+        let list = MoveList { moves: vec![Move::Pass; n], effects: vec![] };
+        let order: Vec<u32> = (0..n as u32).collect();
+        t.expand(0, 0, &list, &order, &[]);
+        t
+    }
+
+    #[test]
+    fn a_winning_child_proves_the_parent_and_all_losses_settle_it() {
+        let mut t = tree(2);
+        t.finish(1, Some(1));
+        assert!(!t.update_proof(0), "one loss and one open child: open");
+        t.finish(2, Some(0));
+        assert!(t.update_proof(0));
+        assert_eq!(t.nodes[0].proof, Proof::Over { winner: Some(0), plies: 1 });
+        let mut t = tree(2);
+        t.finish(1, Some(1));
+        t.finish(2, None);
+        assert!(t.update_proof(0));
+        assert_eq!(t.nodes[0].proof, Proof::Over { winner: None, plies: 1 }, "a draw beats a loss");
+    }
+
+    #[test]
+    fn implicit_minimax_takes_the_actors_best_visited_child() {
+        let mut t = tree(3);
+        for (c, (v, visits)) in [(0.2, 1), (0.7, 1), (0.9, 0)].into_iter().enumerate() {
+            t.nodes[c + 1].minimax = v;
+            t.nodes[c + 1].visits = visits;
+        }
+        t.nodes[0].chooser = 1; // the opponent chose the move into the root
+        t.update_minimax(0);
+        // Player 0 picks 0.7 (the unvisited 0.9 does not count): 0.3 for player 1.
+        assert!((t.nodes[0].minimax - 0.3).abs() < 1e-6, "{}", t.nodes[0].minimax);
     }
 }
