@@ -154,6 +154,24 @@ fn a_mate_is_announced_and_a_finished_game_has_no_bestmove() {
 }
 
 #[test]
+fn skill_level_0_searches_one_ply() {
+    let mut e = EngineProc::start(&["uci", "chess"]);
+    e.send("setoption name Skill Level value 0");
+    e.send("setoption name Hash value 1");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let got = e.until_prefix("bestmove");
+    let depths: Vec<&str> = got.iter().filter_map(|l| l.strip_prefix("info depth ")?.split(' ').next()).collect();
+    assert_eq!(depths, ["1"], "{got:?}");
+    e.send("setoption name Skill Level value 20");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let got = e.until_prefix("bestmove");
+    assert!(got.iter().any(|l| l.starts_with("info depth 4 ")), "{got:?}");
+}
+
+#[test]
 fn every_kind_of_limit_ends_in_a_legal_bestmove() {
     let mut e = EngineProc::start(&["uci", "chess"]);
     e.send("position startpos moves d2d4");

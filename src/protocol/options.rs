@@ -6,11 +6,11 @@ use crate::ir::{Game, SearchKind};
 use crate::protocol::ProtocolError;
 
 /// The smallest and largest hash table, in megabytes.
-pub const HASH_MB: (u64, u64) = (1, 4096);
+pub const HASH_MB: (u64, u64) = (1, crate::ai::MAX_HASH_MB as u64);
 /// The hash table's size unless the client sets it, in megabytes.
-pub const DEFAULT_HASH_MB: u64 = 16;
+pub const DEFAULT_HASH_MB: u64 = crate::ai::DEFAULT_HASH_MB as u64;
 /// The strongest skill level (0 is the weakest).
-pub const MAX_SKILL: u8 = 20;
+pub const MAX_SKILL: u8 = crate::ai::MAX_SKILL;
 
 /// The engine's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,9 +58,11 @@ pub fn search_kind(s: &str) -> Option<SearchKind> {
 }
 
 impl EngineOptions {
-    /// Gives the settings to the AI.
+    /// Gives the settings to the AI (a new hash size empties its table).
     pub fn apply(&self, ai: &mut Ai) {
         ai.set_search(self.search);
+        ai.set_skill(self.skill);
+        ai.set_hash_mb(self.hash_mb as usize);
     }
 }
 

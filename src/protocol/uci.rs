@@ -159,8 +159,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
     fn new_game(&mut self) {
         self.settle();
         self.pos = Position::start(self.g);
-        self.engine = Engine::new(Ai::new(self.g, self.setup.seed));
-        self.options.apply(self.engine.ai());
+        self.engine.ai().new_game();
     }
 
     /// `position startpos|fen FEN [moves A B …]`: the position, then the actions played
@@ -208,7 +207,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
             if infinite {
                 flags.wait_for_stop();
             }
-            out.line(&best_line(g, &coords, &pos, choice.map(|c| c.mv)));
+            out.line(&best_line(g, &coords, &pos, choice.as_ref()));
         });
         Ok(())
     }
@@ -227,10 +226,19 @@ fn info_line(g: &Game, coords: &Coords, root: &crate::engine::State, i: &Info) -
     )
 }
 
-/// The `bestmove` line: the action, or `(none)` when the game is over.
-fn best_line(g: &Game, coords: &Coords, pos: &Position, mv: Option<crate::engine::Move>) -> String {
-    let text = mv.and_then(|m| pos.actions(g).ok().map(|list| coords.text(g, &pos.st, &list, &m)));
-    format!("bestmove {}", text.as_deref().unwrap_or("(none)"))
+/// The `bestmove` line: the action (with the reply the search expects, `ponder …`), or
+/// `(none)` when the game is over.
+fn best_line(g: &Game, coords: &Coords, pos: &Position, choice: Option<&crate::ai::Choice>) -> String {
+    let Some(c) = choice else { return "bestmove (none)".to_string() };
+    let line = match c.pv.first() {
+        Some(first) if *first == c.mv && c.pv.len() >= 2 => coords.line(g, &pos.st, &c.pv[..2]),
+        _ => coords.line(g, &pos.st, &[c.mv]),
+    };
+    match &line[..] {
+        [best, reply] => format!("bestmove {best} ponder {reply}"),
+        [best] => format!("bestmove {best}"),
+        _ => "bestmove (none)".to_string(),
+    }
 }
 
 /// Reads the arguments of `go` for the player `mover` (0: white's clock, else black's).

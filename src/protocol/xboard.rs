@@ -276,8 +276,7 @@ impl<'s, 'a: 's> Session<'s, 'a> {
         self.side = 1;
         self.tc.depth = None;
         self.tc.per_move_ms = None;
-        self.engine = Engine::new(Ai::new(self.g, self.setup.seed));
-        self.options.apply(self.engine.ai());
+        self.engine.ai().new_game();
     }
 
     /// `variant NAME`: the engine plays only its own game; it describes the board and the
