@@ -44,11 +44,11 @@ fn run(dir: &Path, args: &[String]) -> String {
 fn shards_together_are_the_whole_run() {
     let dir = temp_dir("shards");
     let game = root().join("games/examples/minichess.toml");
-    // Seven games, some stopped at a 24-ply cap.
-    let base = run_args(&game, 7, 24, 11);
+    // Seven games, some stopped at a 14-ply cap.
+    let base = run_args(&game, 7, 14, 11);
     let whole = run(&dir, &with(&base, &["--records", "whole.pgn"]));
-    assert!(whole.contains("capped at 24 plies: "), "{whole}");
-    assert!(!whole.contains("capped at 24 plies: 0 "), "the test wants capped games too: {whole}");
+    assert!(whole.contains("capped at 14 plies: "), "{whole}");
+    assert!(!whole.contains("capped at 14 plies: 0 "), "the test wants capped games too: {whole}");
     let one = run(&dir, &with(&base, &["--shard", "1/2", "--records", "one.pgn", "--jobs", "2"]));
     let two = run(&dir, &with(&base, &["--shard", "2/2", "--records", "two.pgn"]));
     assert!(one.contains("\ngames played: 1, 3, 5, 7 of the run's 7 (numbered from 1)\n"), "{one}");
