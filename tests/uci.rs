@@ -267,23 +267,5 @@ fn a_game_without_from_to_actions_takes_its_own_notation() {
 /// python-chess's `chess.engine` plays a whole game of chess with `interp uci`.
 #[test]
 fn python_chess_plays_a_full_game_over_uci() {
-    run_client("uci");
-}
-
-/// Runs tests/reference/protocol_client.py for `protocol`, or says why it was skipped.
-pub fn run_client(protocol: &str) {
-    let has_chess = std::process::Command::new("python3").args(["-c", "import chess.engine"]).output();
-    if !has_chess.is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: python3 with python-chess (pip install chess) is not available");
-        return;
-    }
-    let root = env!("CARGO_MANIFEST_DIR");
-    let out = std::process::Command::new("python3")
-        .arg(format!("{root}/tests/reference/protocol_client.py"))
-        .args([protocol, env!("CARGO_BIN_EXE_interp"), &format!("{root}/games/chess.toml")])
-        .output()
-        .expect("python3 runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("game over:"), "{text}");
+    engine::run_client(&["uci"]);
 }

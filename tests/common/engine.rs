@@ -93,3 +93,24 @@ impl Drop for EngineProc {
         let _ = self.child.wait();
     }
 }
+
+/// Runs tests/reference/protocol_client.py with `args` (the protocol first, then options after
+/// the binary and the chess file), or says why it was skipped.
+pub fn run_client(args: &[&str]) {
+    let has_chess = std::process::Command::new("python3").args(["-c", "import chess.engine"]).output();
+    if !has_chess.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: python3 with python-chess (pip install chess) is not available");
+        return;
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new("python3")
+        .arg(format!("{root}/tests/reference/protocol_client.py"))
+        .arg(args[0])
+        .args([env!("CARGO_BIN_EXE_interp"), &format!("{root}/games/chess.toml")])
+        .args(&args[1..])
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("game over:"), "{text}");
+}
