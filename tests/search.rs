@@ -144,3 +144,23 @@ fn a_reduced_line_does_not_hide_a_mate_at_a_fixed_depth() {
     let c = choose(&mut Ai::new(g, 1), &st, depth(4));
     assert_eq!(c.score, -(MATE - 4), "{} scored {}", c.notation, c.score);
 }
+
+#[test]
+fn a_stored_value_does_not_hide_a_repetition_in_check() {
+    // The queen checks from d5 for the third time: a draw by repetition. The AI met that
+    // position before, when it was no repetition, and stored its value; in check, the end
+    // rules need the moves (checkmate comes first), so the table must wait for them.
+    let g = chess();
+    let start = parse_fen(g, "8/8/3k4/8/8/8/8/2Q1K3 w - - 0 1");
+    let line =
+        ["c1-f4", "d6-e7", "f4-e5", "e7-d7", "e5-d5", "d7-c7", "d5-c5", "c7-d7", "c5-d5", "d7-e7", "d5-e5", "e7-d7"];
+    let mut ai = Ai::new(g, 1);
+    for n in (0..=line.len()).step_by(2) {
+        let (st, hist) = play(g, &start, &line[..n].join(" "));
+        let c = ai.choose(&st, &hist, Limits::nodes(4000)).expect("a move");
+        if n == line.len() {
+            assert_ne!(c.notation, "e5-d5", "the third d5 check draws (score {})", c.score);
+            assert!(c.score > 500, "the queen is still ahead: {}", c.score);
+        }
+    }
+}

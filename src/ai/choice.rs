@@ -116,6 +116,8 @@ impl Ai<'_> {
         self.scratch.clone_from(st);
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.searcher = st.to_move;
+        self.progress.start(st, history, g.position_key(st), &g.key_parts(st));
         self.killers.forget();
         self.history.age();
         self.tt.ready();
@@ -178,15 +180,16 @@ impl Ai<'_> {
     /// Iterative deepening from depth 1 to `max_depth` while the budget lasts: the best
     /// move found, with `order` reordered by each iteration's scores.
     fn deepen(&mut self, st: &State, root: &MoveList, order: &mut [usize], max_depth: u32, noise: &[i32]) -> RootBest {
-        let key = self.g.state_key(st);
+        let parts = self.g.key_parts(st);
+        let key = parts.whole();
         let mut best = RootBest { index: order[0], score: 0, depth: 0, pv: vec![root.moves[order[0]]] };
         for depth in 1..=max_depth {
             let started = Instant::now();
             self.root_depth = depth;
-            self.path.push(key);
+            self.enter(&parts);
             let guess = (depth >= ASPIRATION_DEPTH && best.depth > 0).then_some(best.score);
             let iteration = self.aspirated(st, root, order, depth, guess, noise);
-            self.path.pop();
+            self.leave();
             let exhausted = self.budget.exhausted();
             // An interrupted iteration still counts when its first move (the previous
             // best) was searched fully: its best move is then at least as good.

@@ -94,12 +94,13 @@ impl Budget {
     }
 
     /// Whether another iteration is worth starting after one that took `last_iteration`:
-    /// the next usually costs several times the last, so at least twice its time must be
-    /// left, and nodes must remain.
+    /// nodes must remain, and a quarter of its time. An iteration cut short still counts
+    /// once its first move, the best so far, is searched (it may find a better one), so
+    /// the time left is worth spending unless it is too short for even that.
     pub(super) fn room_for_another(&self, last_iteration: Duration) -> bool {
         if let Some(d) = self.deadline {
             let left = d.saturating_duration_since(Instant::now());
-            if left < last_iteration * 2 {
+            if left < last_iteration / 4 {
                 return false;
             }
         }

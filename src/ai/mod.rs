@@ -16,7 +16,7 @@
 //!
 //! Modules: `rng` (the seeded generator), `limits` (budgets), `score` (the score scale),
 //! `eval` (the evaluation), `order` (move ordering), `history` (the history heuristic),
-//! `tt` (the transposition table), `plies` (per-ply buffers), `search` (negamax, null
+//! `tt` (the transposition table), `progress` (cycles and stalling in games no rule ends), `plies` (per-ply buffers), `search` (negamax, null
 //! moves, chance nodes, quiescence), `choice` (decisions and the search's root), `pv`
 //! (the principal variation), `skill` (strength and null-move rules of a game).
 
@@ -29,6 +29,7 @@ mod limits;
 mod mcts;
 mod order;
 mod plies;
+mod progress;
 mod pv;
 mod rng;
 mod score;
@@ -52,6 +53,7 @@ use history::History;
 use limits::Budget;
 use order::Killers;
 use plies::Plies;
+use progress::Progress;
 use skill::NullMove;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -82,6 +84,10 @@ pub struct Ai<'a> {
     budget: Budget,
     /// The static evaluation.
     eval: Evaluator,
+    /// How the search keeps games no rule ends moving (cycles, stalling).
+    progress: Progress,
+    /// The player the current search decides for.
+    searcher: u8,
     /// Raised by another thread to stop the search (a protocol's `stop`).
     stop: Option<Arc<AtomicBool>>,
     /// Told about every completed iteration.
@@ -95,6 +101,8 @@ pub struct Ai<'a> {
 impl<'a> Ai<'a> {
     /// An AI for a game, with a seed for its tie-breaks.
     pub fn new(g: &'a Game, seed: u64) -> Self {
+        let eval = Evaluator::new(g);
+        let progress = Progress::new(g, eval.values());
         Ai {
             g,
             rng: Rng::new(seed),
@@ -109,7 +117,9 @@ impl<'a> Ai<'a> {
             scratch: State::default(),
             path: vec![],
             budget: Budget::unlimited(),
-            eval: Evaluator::new(g),
+            eval,
+            progress,
+            searcher: 0,
             stop: None,
             info: None,
             search: g.ai.search,
@@ -149,6 +159,7 @@ impl<'a> Ai<'a> {
     pub fn new_game(&mut self) {
         self.rng = Rng::new(self.seed);
         self.tt.clear();
+        self.progress.forget();
         self.history.clear();
         self.killers.forget();
     }

@@ -6,6 +6,7 @@ use crate::ai::Ai;
 use crate::ai::order::{MoveOrder, is_quiet_key, is_tactical, sort_best_first, tactical_key};
 use crate::ai::score::{INF, MATE_BOUND, terminal_score};
 use crate::ai::tt::Bound;
+use crate::engine::Early;
 use crate::engine::Status;
 use crate::engine::repetition::KeyParts;
 use crate::engine::{Move, MoveList, State};
@@ -105,17 +106,24 @@ impl Ai<'_> {
         let key = parts.whole();
         // What can be known without the moves first: an end by a rule that needs none (a
         // repetition), a stored result, a null move that refutes.
-        if let Some(Status::Over(winner)) = self.g.judge_without_moves(st, &self.path, true, Some(&parts)) {
+        let early = self.g.judge_early(st, &self.path, true, Some(&parts));
+        if let Early::Ends(Status::Over(winner)) = early {
             return terminal_score(st, winner, ply);
         }
+        if let Some(v) = self.cycle_score(st, &parts) {
+            return v;
+        }
         let tt = self.tt.probe(key).copied();
-        if let Some(v) = tt.and_then(|e| e.cutoff(depth, alpha, beta, ply)) {
+        // A stored value is the position's without the path; a path-bound end may hold.
+        if early == Early::Open
+            && let Some(v) = tt.and_then(|e| e.cutoff(depth, alpha, beta, ply))
+        {
             return v;
         }
         let in_check = st.pending().is_none() && self.g.in_check(st, st.to_move);
         // Check extension: a position in check is searched a ply deeper (within bounds).
         let depth = if in_check && ply < 2 * self.root_depth as usize + 4 { depth + 1 } else { depth };
-        if null_ok && !in_check && depth >= NULL_MOVE_DEPTH && self.null_move_refutes(st, key, depth, beta, ply) {
+        if null_ok && !in_check && depth >= NULL_MOVE_DEPTH && self.null_move_refutes(st, &parts, depth, beta, ply) {
             return beta;
         }
         let (list, mut order, status) = self.node(st, ply, &parts);
@@ -123,10 +131,10 @@ impl Ai<'_> {
             self.plies.put_moves(ply, list, order);
             return terminal_score(st, winner, ply);
         }
-        self.path.push(key);
+        self.enter(&parts);
         self.order_moves(st, &list, &mut order, tt.and_then(|e| e.mv), ply);
         let (best, best_move) = self.search_moves(st, &list, &order, depth, alpha, beta, ply, in_check);
-        self.path.pop();
+        self.leave();
         if !self.budget.exhausted() {
             let bound = if best >= beta {
                 Bound::Lower
@@ -218,8 +226,8 @@ impl Ai<'_> {
     /// passes) still leaves a score of at least `beta`, searched `depth` less a reduction.
     /// Tried only where the game allows it (see [`Ai::null_move_allowed`]) and the position
     /// already looks good enough.
-    fn null_move_refutes(&mut self, st: &State, key: u64, depth: u32, beta: i32, ply: usize) -> bool {
-        if beta.abs() >= MATE_BOUND || !self.null_move_allowed(st) || self.eval.score(self.g, st, st.to_move) < beta {
+    fn null_move_refutes(&mut self, st: &State, parts: &KeyParts, depth: u32, beta: i32, ply: usize) -> bool {
+        if beta.abs() >= MATE_BOUND || !self.null_move_allowed(st) || self.evaluate(st) < beta {
             return false;
         }
         let mut child = self.plies.take_state(ply + 1);
@@ -227,9 +235,9 @@ impl Ai<'_> {
         self.g.apply(&mut child, &Move::Pass, &[]);
         let reduction = 2 + depth / 6;
         let d = depth.saturating_sub(1 + reduction);
-        self.path.push(key);
+        self.enter(parts);
         let score = -self.negamax(&child, d, -beta, -beta + 1, ply + 1, false);
-        self.path.pop();
+        self.leave();
         self.plies.put_state(ply + 1, child);
         !self.budget.exhausted() && score >= beta
     }
@@ -267,10 +275,15 @@ impl Ai<'_> {
         }
         if st.pending().is_some() {
             // Inside a turn (chance included): no quiescence; the evaluation as it stands.
-            return self.eval.score(self.g, st, st.to_move);
+            return self.evaluate(st);
         }
-        let stand_pat = self.eval.score(self.g, st, st.to_move);
         let parts = self.g.key_parts(st);
+        if qdepth == 0
+            && let Some(v) = self.cycle_score(st, &parts)
+        {
+            return v;
+        }
+        let stand_pat = self.evaluate(st);
         // In check, standing pat is no option: every move is searched (a mate is seen).
         let in_check = qdepth < MAX_QUIESCENCE_DEPTH && self.g.in_check(st, st.to_move);
         if !in_check && (stand_pat >= beta || qdepth >= MAX_QUIESCENCE_DEPTH) {
@@ -295,7 +308,7 @@ impl Ai<'_> {
         let best = if order.is_empty() {
             stand_pat
         } else {
-            self.quiesce_moves(st, &list, &order, parts.whole(), alpha.max(floor), beta, ply, qdepth)
+            self.quiesce_moves(st, &list, &order, &parts, alpha.max(floor), beta, ply, qdepth)
         };
         self.plies.put_moves(ply, list, order);
         best.max(floor)
@@ -308,14 +321,14 @@ impl Ai<'_> {
         st: &State,
         list: &MoveList,
         order: &MoveOrder,
-        key: u64,
+        parts: &KeyParts,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         qdepth: usize,
     ) -> i32 {
         let g = self.g;
-        self.path.push(key);
+        self.enter(parts);
         let mut best = -INF;
         let mut child = self.plies.take_state(ply + 1);
         for &(_, i) in order.iter() {
@@ -337,7 +350,7 @@ impl Ai<'_> {
             }
         }
         self.plies.put_state(ply + 1, child);
-        self.path.pop();
+        self.leave();
         best
     }
 }

@@ -35,4 +35,4 @@ pub use budget::{MAX_ATTACK_NESTING, MAX_PATH_DEPTH, PATTERN_BUDGET, PatternOver
 pub use legal::Refusal;
 pub use perft::{Perft, PerftError};
 pub use state::State;
-pub use status::Status;
+pub use status::{Early, Status};

@@ -78,13 +78,15 @@ impl Game {
         for (i, &(c, k)) in st.stacks.iter().enumerate() {
             base ^= term(4, i as u64, ((c as u64) << 8) | k as u64);
         }
+        let mut vars = 0;
         for v in self.vars.iter().filter(|v| !v.clock) {
             let n = if v.per_player { self.np() } else { 1 };
             for i in 0..n {
                 let slot = v.slot.at(i);
-                base ^= term(5, slot as u64, st.vars[slot] as u64);
+                vars ^= term(5, slot as u64, st.vars[slot] as u64);
             }
         }
+        base ^= vars;
         let mut regs = 0;
         let mut long = false;
         for (i, &r) in st.regs.iter().enumerate().filter(|(_, r)| **r != NONE) {
@@ -94,7 +96,7 @@ impl Game {
         if regs != 0 {
             regs ^= term(7, st.fresh as u64, 0);
         }
-        KeyParts { base, regs, long }
+        KeyParts { base, regs, long, vars }
     }
 
     /// The key term of a piece of kind `k` (not 0) on cell `c`: whether it has moved
@@ -140,6 +142,8 @@ pub struct KeyParts {
     pub regs: u64,
     /// Whether a long register is set (registers then always count).
     pub long: bool,
+    /// The variables' term (included in `base`).
+    pub vars: u64,
 }
 
 impl KeyParts {
@@ -147,6 +151,12 @@ impl KeyParts {
     #[inline]
     pub fn whole(&self) -> u64 {
         self.base ^ self.regs
+    }
+
+    /// The key of what stands where and who decides: the variables and registers left out.
+    #[inline]
+    pub fn board(&self) -> u64 {
+        self.base ^ self.vars
     }
 }
 

@@ -5,7 +5,7 @@ use crate::engine::action::{Move, MoveList};
 use crate::engine::eval::Ctx;
 use crate::engine::repetition::KeyParts;
 use crate::engine::state::State;
-use crate::ir::{Cond, Game, Outcome, ZoneId};
+use crate::ir::{Cond, EndRule, Game, Outcome, ZoneId};
 
 /// How a node of the game tree stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +16,18 @@ pub enum Status {
     Chance,
     /// The game is over: the winner, or None for a draw.
     Over(Option<u8>),
+}
+
+/// What the end rules say of a node before its moves are known ([`Game::judge_early`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Early {
+    /// No rule that needs no moves ends the game here.
+    Open,
+    /// The game is over.
+    Ends(Status),
+    /// A rule that needs no moves holds, but an earlier one that needs them might end the
+    /// game otherwise: only the moves tell.
+    Undecided,
 }
 
 impl Game {
@@ -68,11 +80,12 @@ impl Game {
         (Status::Decision(me), None)
     }
 
-    /// The end rules that need no list of moves, judged in order at a node between turns
-    /// (the rules that need one are taken not to hold): the result of the first that
-    /// holds, or None. A search uses it where generating the moves would cost more than
-    /// the answer is worth (the outcome of a rule needing moves stays unknown there).
-    /// `key`: as in [`Game::judge_keyed`].
+    /// The game's end at a node between turns as far as it is known without the list of
+    /// moves, judged in order: the result of the first rule that holds, when every rule
+    /// before it is known not to hold or, needing the moves, would end the game the same
+    /// way. None when no rule is known to hold, or when a rule before the one that holds
+    /// needs the moves and could end it otherwise. A search uses it where generating the
+    /// moves would cost more than the answer is worth. `key`: as in [`Game::judge_keyed`].
     pub fn judge_without_moves(
         &self,
         st: &State,
@@ -80,19 +93,79 @@ impl Game {
         automatic: bool,
         key: Option<&KeyParts>,
     ) -> Option<Status> {
-        if st.pending().is_some() {
-            return None;
+        match self.judge_early(st, history, automatic, key) {
+            Early::Ends(s) => Some(s),
+            Early::Open | Early::Undecided => None,
         }
-        let none = MoveList::default();
+    }
+
+    /// [`Game::judge_without_moves`], telling apart a node that no rule needing no moves
+    /// ends ([`Early::Open`]) from one that such a rule would end but for an earlier rule
+    /// that needs the moves ([`Early::Undecided`]: a search must not take a stored value
+    /// for it, since that rule, a repetition say, depends on the path).
+    pub fn judge_early(&self, st: &State, history: &[u64], automatic: bool, key: Option<&KeyParts>) -> Early {
+        if st.pending().is_some() {
+            return Early::Open;
+        }
         let me = st.to_move;
         let np = self.np() as u8;
-        self.ends.iter().filter(|r| !r.needs_moves && (automatic || !r.automatic)).find_map(|r| {
-            self.end_holds(st, self.cond(r.cond), &none, history, key).then_some(match r.outcome {
-                Outcome::Draw => Status::Over(None),
-                Outcome::Win => Status::Over(Some(me)),
-                Outcome::Loss => Status::Over((np == 2).then_some((me + 1) % np)),
-            })
-        })
+        let status = |o: Outcome| match o {
+            Outcome::Draw => Status::Over(None),
+            Outcome::Win => Status::Over(Some(me)),
+            Outcome::Loss => Status::Over((np == 2).then_some((me + 1) % np)),
+        };
+        let applies = |r: &EndRule| automatic || !r.automatic;
+        // The first rule that holds among those that need no moves (the usual answer: none).
+        let none = MoveList::default();
+        let Some(j) = self
+            .ends
+            .iter()
+            .position(|r| applies(r) && !r.needs_moves && self.end_holds(st, self.cond(r.cond), &none, history, key))
+        else {
+            return Early::Open;
+        };
+        let result = status(self.ends[j].outcome);
+        // It decides unless a rule before it, needing the moves, might hold and end the
+        // game otherwise.
+        let undecided = self.ends[..j].iter().filter(|r| applies(r) && r.needs_moves && status(r.outcome) != result);
+        for r in undecided {
+            if self.end_known(st, self.cond(r.cond), history, key) != Some(false) {
+                return Early::Undecided;
+            }
+        }
+        Early::Ends(result)
+    }
+
+    /// Whether a condition holds, in three values: None when it depends on the list of
+    /// moves (`no-moves`, `can-capture`, `can-move`) and the rest does not settle it.
+    fn end_known(&self, st: &State, c: &Cond, history: &[u64], key: Option<&KeyParts>) -> Option<bool> {
+        match c {
+            Cond::NoMoves | Cond::CanCapture(_) | Cond::CanMove(..) => None,
+            Cond::And(v) => {
+                let mut all = Some(true);
+                for x in v {
+                    match self.end_known(st, x, history, key) {
+                        Some(false) => return Some(false),
+                        None => all = None,
+                        Some(true) => {}
+                    }
+                }
+                all
+            }
+            Cond::Or(v) => {
+                let mut any = Some(false);
+                for x in v {
+                    match self.end_known(st, x, history, key) {
+                        Some(true) => return Some(true),
+                        None => any = None,
+                        Some(false) => {}
+                    }
+                }
+                any
+            }
+            Cond::Not(x) => self.end_known(st, x, history, key).map(|b| !b),
+            other => Some(self.end_holds(st, other, &MoveList::default(), history, key)),
+        }
     }
 
     fn end_holds(&self, st: &State, c: &Cond, moves: &MoveList, history: &[u64], key: Option<&KeyParts>) -> bool {

@@ -41,6 +41,31 @@ pub struct Played {
     /// A pattern run that went over its budget and stopped the game (its result is then
     /// unknown: the run stops, see [`super::run`]).
     pub overrun: Option<PatternOverrun>,
+    /// Per player, what its searching AI did over the game (none for other deciders).
+    pub search: Vec<Searched>,
+}
+
+/// What an AI's searches came to over a game: nodes searched and time spent.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent searching, in milliseconds.
+    pub millis: u64,
+}
+
+impl Searched {
+    /// Nodes per second (None without time to divide by).
+    pub fn nps(&self) -> Option<u64> {
+        (self.millis > 0).then(|| self.nodes * 1000 / self.millis)
+    }
+}
+
+impl std::ops::AddAssign for Searched {
+    fn add_assign(&mut self, o: Searched) {
+        self.nodes += o.nodes;
+        self.millis += o.millis;
+    }
 }
 
 /// A seed for one game and side, derived from the run's seed.
@@ -89,20 +114,27 @@ pub fn play_game_watched(
     let mut list = MoveList::default();
     let mut scratch = st.clone();
     let mut moves = vec![];
-    let end =
-        |moves: Vec<String>, winner, ending, overrun| Played { winner, plies: moves.len(), ending, moves, overrun };
+    let mut search = vec![Searched::default(); g.np()];
+    let end = |moves: Vec<String>, search: &[Searched], winner, ending, overrun| Played {
+        winner,
+        plies: moves.len(),
+        ending,
+        moves,
+        overrun,
+        search: search.to_vec(),
+    };
     // The overrun record is per thread, and a game runs on one thread from start to end.
     take_overrun();
     loop {
         let (status, rule) = g.judge_node_into(&st, &hist, true, &mut list, &mut scratch);
         if let Some(e) = take_overrun() {
-            return end(moves, None, Ending::MoveCap, Some(e));
+            return end(moves, &search, None, Ending::MoveCap, Some(e));
         }
         if let Status::Over(winner) = status {
-            return end(moves, winner, Ending::Over(Verdict { winner, rule }), None);
+            return end(moves, &search, winner, Ending::Over(Verdict { winner, rule }), None);
         }
         if moves.len() >= max_plies {
-            return end(moves, None, Ending::MoveCap, None);
+            return end(moves, &search, None, Ending::MoveCap, None);
         }
         let me = st.to_move as usize;
         let choice = if status == Status::Chance {
@@ -111,16 +143,22 @@ pub fn play_game_watched(
             Some(Choice::of(g, &st, &list, &m))
         } else {
             match players[me] {
-                Player::Ai | Player::Search(_) => ais[me].choose(&st, &hist, limits),
+                Player::Ai | Player::Search(_) => {
+                    let started = std::time::Instant::now();
+                    let c = ais[me].choose(&st, &hist, limits);
+                    let millis = started.elapsed().as_millis() as u64;
+                    search[me] += Searched { nodes: c.as_ref().map_or(0, |c| c.nodes), millis };
+                    c
+                }
                 Player::Random => random_move(g, &st, &hist, &mut rng),
             }
         };
         if let Some(e) = take_overrun() {
-            return end(moves, None, Ending::MoveCap, Some(e));
+            return end(moves, &search, None, Ending::MoveCap, Some(e));
         }
         let Some(c) = choice else {
             // Cannot happen (the status said a decision is due); end the game as stuck.
-            return end(moves, None, Ending::Over(Verdict { winner: None, rule: None }), None);
+            return end(moves, &search, None, Ending::Over(Verdict { winner: None, rule: None }), None);
         };
         hist.push(g.position_key(&st));
         c.apply(g, &mut st);

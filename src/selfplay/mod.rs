@@ -15,7 +15,7 @@ mod run;
 mod summary;
 
 pub use elo::{Elo, Score, elo_of};
-pub use game::{Ending, Played, game_seed, play_game, play_game_watched};
+pub use game::{Ending, Played, Searched, game_seed, play_game, play_game_watched};
 pub use plan::{Shard, ShardError, Slot, plan, run_games};
 pub use records::{StatsError, capped_termination, game_record, merge, read_outcome};
 pub use run::{Finished, run};

@@ -5,9 +5,11 @@
 //! players, the result and its termination: the deciding rule, or the move cap) and the
 //! run's: `Round` (the game's number in the run, from 1), `Seed`, `MoveCap`, `RunGames`
 //! (the games of the whole run, every shard), `Pairs`, `DeciderA`, `DeciderB` and
-//! `PlayerNames` (the game's names of its players, separated by `, `).
+//! `PlayerNames` (the game's names of its players, separated by `, `); `SearchNodes` and
+//! `SearchMillis` (per player, separated by spaces: the nodes its AI searched and the
+//! milliseconds it spent, 0 for a decider that does not search).
 
-use super::{Config, End, Ending, Finished, Outcome, RunInfo};
+use super::{Config, End, Ending, Finished, Outcome, RunInfo, Searched};
 use crate::ir::Game;
 use crate::record::{GameRecord, Header, Outcome as Result_, ReplayError};
 
@@ -19,6 +21,8 @@ const PAIRS: &str = "Pairs";
 const DECIDER_A: &str = "DeciderA";
 const DECIDER_B: &str = "DeciderB";
 const PLAYER_NAMES: &str = "PlayerNames";
+const SEARCH_NODES: &str = "SearchNodes";
+const SEARCH_MILLIS: &str = "SearchMillis";
 
 /// The `Termination` of a game stopped at the move cap.
 pub fn capped_termination(max_plies: usize) -> String {
@@ -45,6 +49,8 @@ pub fn game_record(g: &Game, cfg: &Config, base: &Header, f: &Finished) -> Resul
         (DECIDER_A, info.deciders[0].clone()),
         (DECIDER_B, info.deciders[1].clone()),
         (PLAYER_NAMES, info.players.join(", ")),
+        (SEARCH_NODES, f.played.search.iter().map(|s| s.nodes.to_string()).collect::<Vec<_>>().join(" ")),
+        (SEARCH_MILLIS, f.played.search.iter().map(|s| s.millis.to_string()).collect::<Vec<_>>().join(" ")),
     ] {
         rec.set_tag(tag, &value);
     }
@@ -90,6 +96,21 @@ fn number<T: std::str::FromStr>(rec: &GameRecord, name: &'static str) -> Result<
     v.parse().map_err(|_| StatsError::Bad { tag: name, value: v.to_string(), what: "a whole number" })
 }
 
+/// Per player, what its AI searched (empty when the record does not say).
+fn searched(rec: &GameRecord) -> Result<Vec<Searched>, StatsError> {
+    let list = |name: &'static str| -> Result<Vec<u64>, StatsError> {
+        let Some(v) = rec.tag(name) else { return Ok(vec![]) };
+        let bad = || StatsError::Bad { tag: name, value: v.to_string(), what: "whole numbers separated by spaces" };
+        v.split_whitespace().map(|x| x.parse().map_err(|_| bad())).collect()
+    };
+    let (nodes, millis) = (list(SEARCH_NODES)?, list(SEARCH_MILLIS)?);
+    Ok(nodes
+        .iter()
+        .zip(millis.iter().chain(std::iter::repeat(&0)))
+        .map(|(&n, &m)| Searched { nodes: n, millis: m })
+        .collect())
+}
+
 /// The run a record belongs to, and the game it holds.
 pub fn read_outcome(rec: &GameRecord) -> Result<(RunInfo, Outcome), StatsError> {
     let pairs = match tag(rec, PAIRS)? {
@@ -123,7 +144,9 @@ pub fn read_outcome(rec: &GameRecord) -> Result<(RunInfo, Outcome), StatsError> 
         End::Rule(termination.to_string())
     };
     let index = round - 1;
-    let outcome = Outcome { index, swapped: pairs && index % 2 == 1, winner, plies: number(rec, "Plies")?, end };
+    let search = searched(rec)?;
+    let outcome =
+        Outcome { index, swapped: pairs && index % 2 == 1, winner, plies: number(rec, "Plies")?, end, search };
     Ok((info, outcome))
 }
 

@@ -28,6 +28,7 @@ impl Finished {
             winner: self.played.winner,
             plies: self.played.plies,
             end,
+            search: self.played.search.clone(),
         }
     }
 }

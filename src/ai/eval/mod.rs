@@ -6,12 +6,13 @@
 //! the board (and one per zone goal).
 //!
 //! Modules: `graph` (the empty-board move graph, distances over it), `values` (derived
-//! piece values), `tables` (per kind and cell), `goals` (end rules), `material` (the file's plain material, for
+//! piece values), `tables` (per kind and cell), `goals` (end rules), `mopup` (the endgame push against a royal piece), `material` (the file's plain material, for
 //! the front ends).
 
 mod goals;
 mod graph;
 mod material;
+mod mopup;
 mod tables;
 mod values;
 
@@ -23,6 +24,7 @@ use crate::engine::state::State;
 use crate::ir::Game;
 use goals::Goals;
 use graph::MoveGraph;
+use mopup::Mopup;
 
 /// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
 /// is made.
@@ -38,6 +40,8 @@ pub struct Evaluator {
     values: Vec<i32>,
     /// The goal terms of the end rules.
     goals: Goals,
+    /// The endgame push against a royal piece.
+    mopup: Mopup,
 }
 
 impl Evaluator {
@@ -50,7 +54,8 @@ impl Evaluator {
         let reserves =
             g.reserves.iter().map(|&(t, slot)| (slot.at(0), values[t as usize] * w.reserve as i32 / 100)).collect();
         let goals = Goals::new(g, &graph, &values, w.goal);
-        Evaluator { cells: g.board.len(), table, reserves, values, goals }
+        let mopup = Mopup::new(g, &graph, &values);
+        Evaluator { cells: g.board.len(), table, reserves, values, goals, mopup }
     }
 
     /// Per type: its value in hundredths of a value unit (the file's `value`, else derived
@@ -76,6 +81,10 @@ impl Evaluator {
         let np = g.np();
         let mut s: i64 = 0;
         let pieces = st.board.iter().enumerate().map(|(c, &k)| (c, k));
+        let mopup = !self.mopup.is_empty();
+        let mut material = [0i64; 2];
+        let mut royals: [Option<(usize, crate::board::Cell)>; 2] = [None; 2];
+        let mut royal_count = [0u8; 2];
         for (c, k) in pieces.chain(st.stacks.iter().map(|&(c, k)| (c as usize, k))) {
             if k == 0 {
                 continue;
@@ -84,7 +93,18 @@ impl Evaluator {
             if (owner as usize) < np {
                 let v = self.table[k as usize * self.cells + c] as i64;
                 s += if owner == me { v } else { -v };
+                if mopup && owner < 2 {
+                    let o = owner as usize;
+                    material[o] += self.values[g.kind_type[k as usize] as usize] as i64;
+                    if let Some(r) = self.mopup.royal_index(k) {
+                        royals[o] = Some((r, c as crate::board::Cell));
+                        royal_count[o] += 1;
+                    }
+                }
             }
+        }
+        if mopup && royal_count == [1, 1] {
+            s += self.mopup.score(me, material, royals);
         }
         for &(base, v) in &self.reserves {
             for p in 0..np {

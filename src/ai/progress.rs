@@ -1,0 +1,215 @@
+//! Progress in games that no rule of theirs ends by itself. In a game without an
+//! automatic end rule (no repetition draw, no move clock), two AIs content with a level
+//! position can move back and forth, or wait, for ever. Two terms keep them moving:
+//!
+//! - A **cycle**, a position met before in the game or on the search path, scores as a
+//!   draw that is a little worse for the searching side. It steers away from going round
+//!   in circles while anything else holds level; the side that is behind is glad of the
+//!   cycle, so the side that is ahead must find progress. A cycle is judged by what stands
+//!   where and who decides ([`KeyParts::board`]): counters that only count turns (a piece
+//!   left idle) would otherwise make every lap new.
+//! - **Stalling**: once the game has gone a while without a piece leaving or entering the
+//!   board, every line of the search that still changes nothing there costs the searching
+//!   side a little, more the longer the stall lasts, up to half the least valued piece.
+//!   An even trade then beats waiting; giving a piece away never does.
+//!
+//! Games whose rules do end cycles and stalls (threefold repetition, a move clock) are
+//! left to those rules: both terms are off there.
+
+use crate::ai::Ai;
+use crate::engine::State;
+use crate::engine::repetition::KeyParts;
+use crate::ir::Game;
+
+/// What a cycle costs the searching side, as a share of the least valued piece.
+const CONTEMPT_SHARE: i32 = 5;
+/// The least contempt, in hundredths.
+const MIN_CONTEMPT: i32 = 5;
+/// Plies without a change in the number of pieces before stalling costs anything.
+const STALL_GRACE: usize = 30;
+/// Every this many plies of stalling after the grace, the cost grows by a tenth of the
+/// least valued piece (to at most half of it).
+const STALL_STEP: usize = 10;
+
+/// Whether the search scores cycles and stalling in a game, and what it has met.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Progress {
+    /// The terms are used (the game has no automatic end rule).
+    on: bool,
+    /// The least valued piece, in hundredths of a value unit.
+    least: i32,
+    /// Board keys of the positions this AI decided at earlier in the game.
+    game: Vec<u64>,
+    /// Board keys of the search path, root first.
+    path: Vec<u64>,
+    /// The game's length when this AI last decided, and that position's key: a later
+    /// decision whose history goes on from there belongs to the same game.
+    last: Option<(usize, u64)>,
+    /// The number of pieces at the last decision, and the game's length when it last
+    /// changed.
+    pieces: (usize, usize),
+    /// What stalling costs at the current decision, in hundredths.
+    stall: i32,
+}
+
+/// The number of pieces on the board (and in stacks) at `st`.
+fn pieces(st: &State) -> usize {
+    st.counts.iter().map(|&n| n as usize).sum()
+}
+
+impl Progress {
+    /// The progress terms of `g`, with the evaluation's piece `values` (hundredths).
+    pub(super) fn new(g: &Game, values: &[i32]) -> Self {
+        let least = values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100);
+        Progress { on: !g.ends.iter().any(|e| e.automatic), least, ..Default::default() }
+    }
+
+    /// Readies the terms for a decision at `st`, reached after the game positions
+    /// `history`, whose position key is `key` and key parts `parts`. What earlier
+    /// decisions met is kept only when `history` goes on from the last one (the same game).
+    pub(super) fn start(&mut self, st: &State, history: &[u64], key: u64, parts: &KeyParts) {
+        self.path.clear();
+        self.stall = 0;
+        if !self.on {
+            return;
+        }
+        let n = history.len();
+        let same_game = self.last.is_some_and(|(at, k)| n > at && history[at] == k);
+        let now = pieces(st);
+        if !same_game {
+            self.game.clear();
+            self.pieces = (now, n);
+        } else if now != self.pieces.0 {
+            self.pieces = (now, n);
+        }
+        self.last = Some((n, key));
+        self.game.push(parts.board());
+        self.stall = stall_cost(n - self.pieces.1, self.least);
+    }
+
+    /// Forgets the game (a new one starts).
+    pub(super) fn forget(&mut self) {
+        self.game.clear();
+        self.last = None;
+    }
+
+    /// Whether `parts` is a position met before in the game or on the path.
+    fn met(&self, parts: &KeyParts) -> bool {
+        let b = parts.board();
+        self.path.iter().rev().chain(self.game.iter().rev()).any(|&h| h == b)
+    }
+
+    /// What a cycle costs the searching side, in hundredths: more than stalling does.
+    fn contempt(&self) -> i32 {
+        (self.least / CONTEMPT_SHARE).max(MIN_CONTEMPT) + self.stall
+    }
+}
+
+/// What `quiet` plies without a piece leaving or entering the board cost, in hundredths,
+/// with the least valued piece worth `least`.
+fn stall_cost(quiet: usize, least: i32) -> i32 {
+    let steps = (quiet.saturating_sub(STALL_GRACE) / STALL_STEP) as i32;
+    (steps * least / 10).min(least / 2)
+}
+
+impl Ai<'_> {
+    /// Puts the position with key `parts` on the search path (for repetition and cycles).
+    pub(super) fn enter(&mut self, parts: &KeyParts) {
+        self.path.push(parts.whole());
+        if self.progress.on {
+            self.progress.path.push(parts.board());
+        }
+    }
+
+    /// Takes the last position off the search path.
+    pub(super) fn leave(&mut self) {
+        self.path.pop();
+        if self.progress.on {
+            self.progress.path.pop();
+        }
+    }
+
+    /// The score of `st` for its player to move when it repeats a position of the game or
+    /// of the search path and the game has no rule that ends cycles: a draw, less the
+    /// contempt for the side that searches. None otherwise.
+    pub(super) fn cycle_score(&self, st: &State, parts: &KeyParts) -> Option<i32> {
+        if !self.progress.on || !self.progress.met(parts) {
+            return None;
+        }
+        let c = self.progress.contempt();
+        Some(if st.to_move == self.searcher { -c } else { c })
+    }
+
+    /// The static evaluation of `st` for its player to move, less the cost of stalling for
+    /// the searching side when no piece has left or entered the board since the root.
+    pub(super) fn evaluate(&self, st: &State) -> i32 {
+        let s = self.eval.score(self.g, st, st.to_move);
+        let stall = self.progress.stall;
+        if stall == 0 || pieces(st) != self.progress.pieces.0 {
+            return s;
+        }
+        if st.to_move == self.searcher { s - stall } else { s + stall }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(board: u64) -> KeyParts {
+        KeyParts { base: board ^ 7, regs: 0, long: false, vars: 7 }
+    }
+
+    fn on() -> Progress {
+        Progress { on: true, least: 100, ..Default::default() }
+    }
+
+    #[test]
+    fn a_board_met_before_is_a_cycle_whatever_the_counters() {
+        let mut p = on();
+        p.start(&State::default(), &[], 1, &parts(10));
+        p.path.push(11);
+        assert!(p.met(&KeyParts { vars: 99, base: 10 ^ 99, ..parts(10) }));
+        assert!(p.met(&parts(11)));
+        assert!(!p.met(&parts(12)));
+    }
+
+    #[test]
+    fn positions_are_kept_only_within_one_game() {
+        let mut p = on();
+        p.start(&State::default(), &[5], 1, &parts(10));
+        // Two plies later in the same game: the history goes on from the last decision.
+        p.start(&State::default(), &[5, 1, 2], 3, &parts(20));
+        assert!(p.met(&parts(10)));
+        // Another game.
+        p.start(&State::default(), &[8], 4, &parts(30));
+        assert!(!p.met(&parts(10)));
+        assert!(p.met(&parts(30)));
+    }
+
+    #[test]
+    fn stalling_costs_more_the_longer_it_lasts_up_to_half_a_piece() {
+        assert_eq!(stall_cost(STALL_GRACE, 100), 0);
+        assert_eq!(stall_cost(STALL_GRACE + 2 * STALL_STEP, 100), 20);
+        assert_eq!(stall_cost(10_000, 100), 50);
+        let mut p = on();
+        let st = State { counts: vec![3, 3], ..Default::default() };
+        let history: Vec<u64> = (0..200).collect();
+        p.start(&st, &history[..1], 1, &parts(1));
+        p.start(&st, &history, 1, &parts(2));
+        assert_eq!(p.stall, 50);
+        // A capture starts the count again.
+        let fewer = State { counts: vec![3, 2], ..Default::default() };
+        let mut longer = history.clone();
+        longer.extend([1, 2]);
+        p.start(&fewer, &longer, 2, &parts(3));
+        assert_eq!(p.stall, 0);
+    }
+
+    #[test]
+    fn nothing_is_kept_where_the_rules_end_cycles() {
+        let mut off = Progress { on: false, least: 100, ..Default::default() };
+        off.start(&State::default(), &[], 1, &parts(10));
+        assert!(!off.met(&parts(10)));
+    }
+}
