@@ -188,3 +188,36 @@ fn the_ai_table_sets_the_search_and_the_weights() {
     assert_eq!(worth(&g, &e, 'N', "a1"), 600);
     assert_eq!(game("games/chess.toml").ai.search, SearchKind::AlphaBeta);
 }
+
+/// A position from its position string.
+fn fen(g: &Game, text: &str) -> interp::engine::State {
+    g.parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn a_lone_king_is_driven_to_the_edge_and_the_king_comes_closer() {
+    let g = game("games/chess.toml");
+    let e = Evaluator::new(&g);
+    // White: King and Rook against the lone black King; white to move in each.
+    let centre = fen(&g, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+    let corner = fen(&g, "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let near = fen(&g, "8/8/8/4k3/8/4K3/8/R7 w - - 0 1");
+    assert!(e.score(&g, &corner, 0) > e.score(&g, &centre, 0), "the cornered King is worth more to White");
+    assert!(e.score(&g, &near, 0) > e.score(&g, &centre, 0), "White's King closer is worth more");
+    assert_eq!(e.score(&g, &corner, 1), -e.score(&g, &corner, 0), "the same for Black, negated");
+    // With material even, nothing of it (royal pieces have no centrality either).
+    let even = fen(&g, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let even_corner = fen(&g, "r6k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(e.score(&g, &even, 0), e.score(&g, &even_corner, 0));
+}
+
+#[test]
+fn king_and_rook_mate_a_lone_king() {
+    use interp::selfplay::{Player, play_game};
+    let g = game("games/chess.toml");
+    let st = fen(&g, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+    for seed in 1..=3 {
+        let played = play_game(&g, &st, &[], [Player::Ai, Player::Ai], interp::ai::Limits::nodes(4000), seed, 100);
+        assert_eq!(played.winner, Some(0), "seed {seed}: White mates within 100 plies: {:?}", played.moves);
+    }
+}
