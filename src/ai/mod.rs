@@ -88,6 +88,8 @@ pub struct Ai<'a> {
     progress: Progress,
     /// The player the current search decides for.
     searcher: u8,
+    /// The least valued piece's worth in the evaluation, in hundredths (pruning margins).
+    least_value: i32,
     /// Raised by another thread to stop the search (a protocol's `stop`).
     stop: Option<Arc<AtomicBool>>,
     /// Told about every completed iteration.
@@ -103,6 +105,7 @@ impl<'a> Ai<'a> {
     pub fn new(g: &'a Game, seed: u64) -> Self {
         let eval = Evaluator::new(g);
         let progress = Progress::new(g, eval.values());
+        let least_value = eval.values().iter().copied().filter(|&v| v > 0).min().unwrap_or(100);
         Ai {
             g,
             rng: Rng::new(seed),
@@ -117,9 +120,10 @@ impl<'a> Ai<'a> {
             scratch: State::default(),
             path: vec![],
             budget: Budget::unlimited(),
-            eval,
             progress,
+            eval,
             searcher: 0,
+            least_value,
             stop: None,
             info: None,
             search: g.ai.search,

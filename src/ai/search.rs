@@ -308,13 +308,40 @@ impl Ai<'_> {
         let best = if order.is_empty() {
             stand_pat
         } else {
-            self.quiesce_moves(st, &list, &order, &parts, alpha.max(floor), beta, ply, qdepth)
+            // Out of check, captures that cannot reach alpha are skipped (delta pruning).
+            let delta = (!in_check).then_some(stand_pat);
+            self.quiesce_moves(st, &list, &order, &parts, alpha.max(floor), beta, ply, (qdepth, delta))
         };
         self.plies.put_moves(ply, list, order);
         best.max(floor)
     }
 
-    /// The tactical moves of a quiescence node, in `order`: the best score.
+    /// Delta pruning: whether a capture in quiescence cannot raise `alpha` from the
+    /// node's evaluation `stand_pat` even with two of the least pieces besides what it
+    /// takes (not a promotion).
+    fn hopeless_capture(&self, st: &State, list: &MoveList, m: &Move, stand_pat: i32, alpha: i32) -> bool {
+        let Move::Piece(p) = m else { return false };
+        if p.promo.is_some() || alpha.abs() >= MATE_BOUND {
+            return false;
+        }
+        let g = self.g;
+        let values = self.eval.values();
+        let worth = |c: crate::board::Cell| {
+            let k = st.board[c as usize];
+            if k == 0 || g.kind_owner[k as usize] == st.to_move { 0 } else { values[g.kind_type[k as usize] as usize] }
+        };
+        let landing = if p.to != p.from { worth(p.to) } else { 0 };
+        let removed: i32 = list
+            .effects_of(m)
+            .iter()
+            .filter_map(|e| if let crate::engine::Effect::Remove(c) = *e { Some(worth(c)) } else { None })
+            .sum();
+        stand_pat + landing + removed + 2 * self.least_value < alpha
+    }
+
+    /// The tactical moves of a quiescence node, in `order`: the best score. `qdepth`: the
+    /// plies of quiescence so far, with the node's evaluation when captures that cannot
+    /// reach alpha may be skipped.
     #[allow(clippy::too_many_arguments)]
     fn quiesce_moves(
         &mut self,
@@ -325,7 +352,7 @@ impl Ai<'_> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        qdepth: usize,
+        (qdepth, delta): (usize, Option<i32>),
     ) -> i32 {
         let g = self.g;
         self.enter(parts);
@@ -333,6 +360,9 @@ impl Ai<'_> {
         let mut child = self.plies.take_state(ply + 1);
         for &(_, i) in order.iter() {
             let m = list.moves[i as usize];
+            if delta.is_some_and(|sp| self.hopeless_capture(st, list, &m, sp, alpha)) {
+                continue;
+            }
             child.clone_from(st);
             g.apply(&mut child, &m, list.effects_of(&m));
             let score = if child.to_move == st.to_move {
@@ -352,5 +382,27 @@ impl Ai<'_> {
         self.plies.put_state(ply + 1, child);
         self.leave();
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delta_pruning_skips_only_captures_that_cannot_reach_alpha() {
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml"), &[]).expect("chess loads");
+        let ai = Ai::new(&g, 1);
+        // White's e4 pawn may take the black pawn on d5, or the queen on f5.
+        let st = g.parse_position("4k3/8/8/3p1q2/4P3/8/8/4K3 w - - 0 1").expect("a position");
+        let list = g.actions(&st);
+        let find = |n: &str| *list.moves.iter().find(|m| g.notation_in(&st, &list, m) == n).expect(n);
+        let (pawn, queen) = (find("e4-d5"), find("e4-f5"));
+        let margin = 2 * ai.least_value;
+        // Far below alpha, taking a pawn cannot get there; taking the queen can.
+        assert!(ai.hopeless_capture(&st, &list, &pawn, -2000, -2000 + 130 + margin + 400));
+        assert!(!ai.hopeless_capture(&st, &list, &queen, -2000, -2000 + 130 + margin + 400));
+        // Within reach of alpha, the pawn capture is searched.
+        assert!(!ai.hopeless_capture(&st, &list, &pawn, 0, 100));
     }
 }
