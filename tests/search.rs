@@ -164,3 +164,37 @@ fn a_stored_value_does_not_hide_a_repetition_in_check() {
         }
     }
 }
+
+#[test]
+fn announced_mates_get_shorter_until_the_game_ends() {
+    // AIs that keep their tables from move to move find stored mate scores early in every
+    // search; a search stops on one only when its depth covers it, so each announced mate
+    // is one of this game's: the next announcement is nearer, and the game ends in it.
+    let g = chess();
+    let mut st = parse_fen(g, "8/8/3k4/8/8/8/8/2Q1K3 w - - 0 1");
+    let (mut white, mut black) = (Ai::new(g, 3), Ai::new(g, 4));
+    let mut hist = vec![];
+    let mut last: Option<i32> = None;
+    for ply in 0..60 {
+        if g.actions(&st).is_empty() {
+            break;
+        }
+        let ai = if ply % 2 == 0 { &mut white } else { &mut black };
+        let c = ai.choose(&st, &hist, Limits::nodes(20_000)).expect("a move");
+        if let (0, Some(n)) = (ply % 2, interp::ai::plies_to_end(c.score)) {
+            assert!(
+                last.is_none_or(|l| n < l),
+                "ply {ply}: {} announces a mate in {n} plies after {last:?}",
+                c.notation
+            );
+            // It stopped on the mate, with nodes to spare: only once its depth covered it.
+            let early = c.nodes < 10_000;
+            assert!(!early || c.depth as i32 >= n, "ply {ply}: a mate in {n} plies at depth {}", c.depth);
+            last = Some(n);
+        }
+        hist.push(g.position_key(&st));
+        c.apply(g, &mut st);
+    }
+    assert!(last.is_some(), "the queen's side announces its mate");
+    assert!(g.actions(&st).is_empty(), "the game ended within 60 plies");
+}

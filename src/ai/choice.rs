@@ -4,7 +4,7 @@
 use crate::ai::limits::{Budget, Limits};
 use crate::ai::order::tactical_key;
 use crate::ai::rng::Rng;
-use crate::ai::score::{INF, MATE_BOUND};
+use crate::ai::score::{INF, MATE, MATE_BOUND};
 use crate::ai::skill::{depth_cap, noise};
 use crate::ai::tt::Bound;
 use crate::ai::{Ai, Info};
@@ -216,8 +216,11 @@ impl Ai<'_> {
             }
             score_of[best.index] = INF;
             order.sort_by_key(|&i| -score_of[i]);
-            if best.score.abs() >= MATE_BOUND {
-                break; // a forced end is known; deeper search cannot change it
+            // A forced end seen within this iteration's depth is known; one claimed from
+            // further away rests on stored values of other searches, whose lines may no
+            // longer hold on this game's path: search on until the depth covers it.
+            if best.score.abs() >= MATE_BOUND && (MATE - best.score.abs()) as u32 <= depth {
+                break;
             }
             if !self.budget.room_for_another(started.elapsed()) {
                 break;
