@@ -88,6 +88,15 @@ pub fn play_game(
     play_game_watched(g, start, history, players.as_ref(), limits, (seed, max_plies), &mut |_| {})
 }
 
+/// The AI's choice at `st`, its nodes and time added to `searched`.
+fn timed_choice(ai: &mut Ai, st: &State, hist: &[u64], limits: Limits, searched: &mut Searched) -> Option<Choice> {
+    let started = std::time::Instant::now();
+    let c = ai.choose(st, hist, limits);
+    let millis = started.elapsed().as_millis() as u64;
+    *searched += Searched { nodes: c.as_ref().map_or(0, |c| c.nodes), millis };
+    c
+}
+
 /// [`play_game`] that calls `watch` with the number of actions played after each one;
 /// `run` is the game's seed and its ply cap.
 pub fn play_game_watched(
@@ -143,13 +152,7 @@ pub fn play_game_watched(
             Some(Choice::of(g, &st, &list, &m))
         } else {
             match players[me] {
-                Player::Ai | Player::Search(_) => {
-                    let started = std::time::Instant::now();
-                    let c = ais[me].choose(&st, &hist, limits);
-                    let millis = started.elapsed().as_millis() as u64;
-                    search[me] += Searched { nodes: c.as_ref().map_or(0, |c| c.nodes), millis };
-                    c
-                }
+                Player::Ai | Player::Search(_) => timed_choice(&mut ais[me], &st, &hist, limits, &mut search[me]),
                 Player::Random => random_move(g, &st, &hist, &mut rng),
             }
         };
