@@ -117,7 +117,7 @@ impl Ai<'_> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.searcher = st.to_move;
-        self.progress.start(st, history, g.position_key(st), &g.key_parts(st));
+        self.progress.start(g, st, history);
         self.killers.forget();
         self.history.age();
         self.tt.ready();

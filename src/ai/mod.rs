@@ -104,8 +104,8 @@ impl<'a> Ai<'a> {
     /// An AI for a game, with a seed for its tie-breaks.
     pub fn new(g: &'a Game, seed: u64) -> Self {
         let eval = Evaluator::new(g);
-        let progress = Progress::new(g, eval.values());
-        let least_value = eval.values().iter().copied().filter(|&v| v > 0).min().unwrap_or(100);
+        let least_value = eval.least_value();
+        let progress = Progress::new(g, least_value);
         Ai {
             g,
             rng: Rng::new(seed),

@@ -43,7 +43,7 @@ pub(super) fn tactical_key(g: &Game, st: &State, list: &MoveList, m: &Move) -> i
         return 0; // a drop or a decision
     };
     let mut key = 0;
-    if let Some(gain) = enemy_value_taken(g, st, p.from, p.to, list.effects_of(m)) {
+    if let Some(gain) = enemy_value_taken(g, st, p.from, p.to, list.effects_of(m), |k| piece_value(g, k)) {
         key += CAPTURE_KEY + gain.min(MAX_GAIN) * 1000 - piece_value(g, st.board[p.from as usize]).min(999);
     }
     if let Some(t) = p.promo {
@@ -52,11 +52,18 @@ pub(super) fn tactical_key(g: &Game, st: &State, list: &MoveList, m: &Move) -> i
     key
 }
 
-/// The value of the pieces not the mover's that a piece move from `from` to `to` with
-/// `effects` takes at `st`, or None when it takes none. The cells taken are those
-/// [`Game::is_capture`] looks at: the landing cell (unless the piece stays) and every
-/// `Remove` effect's cell.
-fn enemy_value_taken(g: &Game, st: &State, from: Cell, to: Cell, effects: &[Effect]) -> Option<i32> {
+/// The value (by `value` per kind) of the pieces not the mover's that a piece move from
+/// `from` to `to` with `effects` takes at `st`, or None when it takes none. The cells taken
+/// are those [`Game::is_capture`] looks at: the landing cell (unless the piece stays) and
+/// every `Remove` effect's cell.
+pub(super) fn enemy_value_taken(
+    g: &Game,
+    st: &State,
+    from: Cell,
+    to: Cell,
+    effects: &[Effect],
+    value: impl Fn(crate::ir::Kind) -> i32,
+) -> Option<i32> {
     let landing = (to != from).then_some(to);
     let removed = effects.iter().filter_map(|e| if let Effect::Remove(c) = *e { Some(c) } else { None });
     let mut enemies = landing
@@ -65,7 +72,7 @@ fn enemy_value_taken(g: &Game, st: &State, from: Cell, to: Cell, effects: &[Effe
         .map(|c| st.board[c as usize])
         .filter(|&k| k != 0 && g.kind_owner[k as usize] != st.to_move);
     let first = enemies.next()?;
-    Some(enemies.fold(piece_value(g, first), |sum, k| sum + piece_value(g, k)))
+    Some(enemies.fold(value(first), |sum, k| sum + value(k)))
 }
 
 /// Whether the quiescence search follows move `m`: a capture (of any piece) or a promotion.

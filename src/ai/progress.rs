@@ -58,21 +58,24 @@ fn pieces(st: &State) -> usize {
 }
 
 impl Progress {
-    /// The progress terms of `g`, with the evaluation's piece `values` (hundredths).
-    pub(super) fn new(g: &Game, values: &[i32]) -> Self {
-        let least = values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100);
+    /// The progress terms of `g`, with the least valued piece worth `least` hundredths.
+    pub(super) fn new(g: &Game, least: i32) -> Self {
         Progress { on: !g.ends.iter().any(|e| e.automatic), least, ..Default::default() }
     }
 
-    /// Readies the terms for a decision at `st`, reached after the game positions
-    /// `history`, whose position key is `key` and key parts `parts`. What earlier
-    /// decisions met is kept only when `history` goes on from the last one (the same game).
-    pub(super) fn start(&mut self, st: &State, history: &[u64], key: u64, parts: &KeyParts) {
+    /// Readies the terms for a decision of `g` at `st`, reached after the game positions
+    /// `history`. What earlier decisions met is kept only when `history` goes on from the
+    /// last one (the same game).
+    pub(super) fn start(&mut self, g: &Game, st: &State, history: &[u64]) {
         self.path.clear();
         self.stall = 0;
-        if !self.on {
-            return;
+        if self.on {
+            self.start_at(st, history, g.position_key(st), &g.key_parts(st));
         }
+    }
+
+    /// [`Progress::start`] with the position's key and key parts.
+    fn start_at(&mut self, st: &State, history: &[u64], key: u64, parts: &KeyParts) {
         let n = history.len();
         let same_game = self.last.is_some_and(|(at, k)| n > at && history[at] == k);
         let now = pieces(st);
@@ -167,7 +170,7 @@ mod tests {
     #[test]
     fn a_board_met_before_is_a_cycle_whatever_the_counters() {
         let mut p = on();
-        p.start(&State::default(), &[], 1, &parts(10));
+        p.start_at(&State::default(), &[], 1, &parts(10));
         p.path.push(11);
         assert!(p.met(&KeyParts { vars: 99, base: 10 ^ 99, ..parts(10) }));
         assert!(p.met(&parts(11)));
@@ -177,12 +180,12 @@ mod tests {
     #[test]
     fn positions_are_kept_only_within_one_game() {
         let mut p = on();
-        p.start(&State::default(), &[5], 1, &parts(10));
+        p.start_at(&State::default(), &[5], 1, &parts(10));
         // Two plies later in the same game: the history goes on from the last decision.
-        p.start(&State::default(), &[5, 1, 2], 3, &parts(20));
+        p.start_at(&State::default(), &[5, 1, 2], 3, &parts(20));
         assert!(p.met(&parts(10)));
         // Another game.
-        p.start(&State::default(), &[8], 4, &parts(30));
+        p.start_at(&State::default(), &[8], 4, &parts(30));
         assert!(!p.met(&parts(10)));
         assert!(p.met(&parts(30)));
     }
@@ -195,21 +198,25 @@ mod tests {
         let mut p = on();
         let st = State { counts: vec![3, 3], ..Default::default() };
         let history: Vec<u64> = (0..200).collect();
-        p.start(&st, &history[..1], 1, &parts(1));
-        p.start(&st, &history, 1, &parts(2));
+        p.start_at(&st, &history[..1], 1, &parts(1));
+        p.start_at(&st, &history, 1, &parts(2));
         assert_eq!(p.stall, 50);
         // A capture starts the count again.
         let fewer = State { counts: vec![3, 2], ..Default::default() };
         let mut longer = history.clone();
         longer.extend([1, 2]);
-        p.start(&fewer, &longer, 2, &parts(3));
+        p.start_at(&fewer, &longer, 2, &parts(3));
         assert_eq!(p.stall, 0);
     }
 
     #[test]
     fn nothing_is_kept_where_the_rules_end_cycles() {
-        let mut off = Progress { on: false, least: 100, ..Default::default() };
-        off.start(&State::default(), &[], 1, &parts(10));
-        assert!(!off.met(&parts(10)));
+        // Chess has a repetition draw and a move clock: the terms are off.
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml"), &[]).expect("chess loads");
+        let mut off = Progress::new(&g, 100);
+        let st = g.initial();
+        off.start(&g, &st, &[]);
+        assert!(!off.on && off.game.is_empty() && off.stall == 0);
+        assert!(!off.met(&g.key_parts(&st)));
     }
 }

@@ -3,7 +3,7 @@
 //! expectation over chance outcomes, and a quiescence search over captures and promotions.
 
 use crate::ai::Ai;
-use crate::ai::order::{MoveOrder, is_quiet_key, is_tactical, sort_best_first, tactical_key};
+use crate::ai::order::{MoveOrder, enemy_value_taken, is_quiet_key, is_tactical, sort_best_first, tactical_key};
 use crate::ai::score::{INF, MATE_BOUND, terminal_score};
 use crate::ai::tt::Bound;
 use crate::engine::Early;
@@ -324,19 +324,10 @@ impl Ai<'_> {
         if p.promo.is_some() || alpha.abs() >= MATE_BOUND {
             return false;
         }
-        let g = self.g;
-        let values = self.eval.values();
-        let worth = |c: crate::board::Cell| {
-            let k = st.board[c as usize];
-            if k == 0 || g.kind_owner[k as usize] == st.to_move { 0 } else { values[g.kind_type[k as usize] as usize] }
-        };
-        let landing = if p.to != p.from { worth(p.to) } else { 0 };
-        let removed: i32 = list
-            .effects_of(m)
-            .iter()
-            .filter_map(|e| if let crate::engine::Effect::Remove(c) = *e { Some(worth(c)) } else { None })
-            .sum();
-        stand_pat + landing + removed + 2 * self.least_value < alpha
+        let (g, values) = (self.g, self.eval.values());
+        let worth = |k: crate::ir::Kind| values[g.kind_type[k as usize] as usize];
+        let taken = enemy_value_taken(g, st, p.from, p.to, list.effects_of(m), worth).unwrap_or(0);
+        stand_pat + taken + 2 * self.least_value < alpha
     }
 
     /// The tactical moves of a quiescence node, in `order`: the best score. `qdepth`: the

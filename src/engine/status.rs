@@ -141,27 +141,18 @@ impl Game {
     fn end_known(&self, st: &State, c: &Cond, history: &[u64], key: Option<&KeyParts>) -> Option<bool> {
         match c {
             Cond::NoMoves | Cond::CanCapture(_) | Cond::CanMove(..) => None,
-            Cond::And(v) => {
-                let mut all = Some(true);
+            // And: false if any part is, true if all are; Or the other way round.
+            Cond::And(v) | Cond::Or(v) => {
+                let decisive = matches!(c, Cond::Or(_));
+                let mut result = Some(!decisive);
                 for x in v {
                     match self.end_known(st, x, history, key) {
-                        Some(false) => return Some(false),
-                        None => all = None,
-                        Some(true) => {}
+                        Some(b) if b == decisive => return Some(decisive),
+                        None => result = None,
+                        Some(_) => {}
                     }
                 }
-                all
-            }
-            Cond::Or(v) => {
-                let mut any = Some(false);
-                for x in v {
-                    match self.end_known(st, x, history, key) {
-                        Some(true) => return Some(true),
-                        None => any = None,
-                        Some(false) => {}
-                    }
-                }
-                any
+                result
             }
             Cond::Not(x) => self.end_known(st, x, history, key).map(|b| !b),
             other => Some(self.end_holds(st, other, &MoveList::default(), history, key)),

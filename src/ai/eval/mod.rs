@@ -64,6 +64,12 @@ impl Evaluator {
         &self.values
     }
 
+    /// The least positive piece value in hundredths (100 when no piece has one): the unit
+    /// of the search's margins.
+    pub fn least_value(&self) -> i32 {
+        self.values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100)
+    }
+
     /// Per type: the value in hundredths derived from its moves alone, as if the file gave
     /// none (royal types included).
     pub fn derived_values(g: &Game) -> Vec<i32> {
