@@ -144,6 +144,7 @@ impl Ai<'_> {
         choice.depth = best.depth;
         choice.nodes = self.budget.nodes();
         choice.pv = best.pv;
+        self.progress.judged(best.score);
         Some(choice)
     }
 

@@ -42,6 +42,7 @@ pub use clock::{Clock, limits_for};
 pub use eval::{Evaluator, material};
 pub use info::{Info, InfoSink};
 pub use limits::Limits;
+pub use progress::{AGREE_QUIET, AGREE_STALE, AGREE_STREAK};
 pub use rng::Rng;
 pub use score::{MATE, describe_score, plies_to_end};
 pub use skill::MAX_SKILL;

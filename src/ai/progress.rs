@@ -15,8 +15,18 @@
 //!
 //! Games whose rules do end cycles and stalls (threefold repetition, a move clock) are
 //! left to those rules: both terms are off there.
+//!
+//! Where no rule ends them, players agree a draw when neither can make progress (the
+//! front ends take draw offers in every game). The AI is **content with a draw**
+//! ([`Ai::content_with_draw`]) once nothing has left or entered the board for
+//! [`AGREE_QUIET`] plies and its last [`AGREE_STREAK`] searches each found it no more
+//! than a quarter of the least valued piece ahead (stalling's cost included: an edge that
+//! waiting cannot turn into a piece is worth less the longer the wait), or, whatever its
+//! edge, once [`AGREE_STALE`] plies went by so, unless it has found a forced win.
+//! Self-play ends a game drawn by agreement when every player's AI is content.
 
 use crate::ai::Ai;
+use crate::ai::score::MATE_BOUND;
 use crate::engine::State;
 use crate::engine::repetition::KeyParts;
 use crate::ir::Game;
@@ -30,6 +40,18 @@ const STALL_GRACE: usize = 30;
 /// Every this many plies of stalling after the grace, the cost grows by a tenth of the
 /// least valued piece (to at most half of it).
 const STALL_STEP: usize = 10;
+/// Plies without a piece leaving or entering the board before an AI is content with a
+/// draw.
+pub const AGREE_QUIET: usize = 60;
+/// Searches in a row that must have found the AI not ahead before it is content with a
+/// draw.
+pub const AGREE_STREAK: u32 = 10;
+/// Plies without a piece leaving or entering the board after which an AI is content with a
+/// draw whatever its edge (as long as it has not found a forced win): an edge that fifty
+/// moves a side could not turn into a capture.
+pub const AGREE_STALE: usize = 100;
+/// Not ahead: a score of at most the least valued piece divided by this.
+const AGREE_SHARE: i32 = 4;
 
 /// Whether the search scores cycles and stalling in a game, and what it has met.
 #[derive(Debug, Clone, Default)]
@@ -50,6 +72,12 @@ pub(super) struct Progress {
     pieces: (usize, usize),
     /// What stalling costs at the current decision, in hundredths.
     stall: i32,
+    /// Plies since the number of pieces last changed, at the current decision.
+    quiet: usize,
+    /// This AI's searches in a row (in this game) that found it not ahead.
+    level: u32,
+    /// Its last search found a forced win.
+    winning: bool,
 }
 
 /// The number of pieces on the board (and in stacks) at `st`.
@@ -82,18 +110,35 @@ impl Progress {
         if !same_game {
             self.game.clear();
             self.pieces = (now, n);
+            self.level = 0;
         } else if now != self.pieces.0 {
             self.pieces = (now, n);
         }
         self.last = Some((n, key));
         self.game.push(parts.board());
-        self.stall = stall_cost(n - self.pieces.1, self.least);
+        self.quiet = n - self.pieces.1;
+        self.stall = stall_cost(self.quiet, self.least);
+    }
+
+    /// Takes note of the score the search found at the current decision (for the side that
+    /// searched): whether it is ahead.
+    pub(super) fn judged(&mut self, score: i32) {
+        let ahead = score > self.least / AGREE_SHARE;
+        self.level = if self.on && !ahead { self.level + 1 } else { 0 };
+        self.winning = score >= MATE_BOUND;
+    }
+
+    /// Whether a draw is welcome: see the module's documentation.
+    fn content(&self) -> bool {
+        let level = self.quiet >= AGREE_QUIET && self.level >= AGREE_STREAK;
+        self.on && !self.winning && (level || self.quiet >= AGREE_STALE)
     }
 
     /// Forgets the game (a new one starts).
     pub(super) fn forget(&mut self) {
         self.game.clear();
         self.last = None;
+        self.level = 0;
     }
 
     /// Whether `parts` is a position met before in the game or on the path.
@@ -116,6 +161,15 @@ fn stall_cost(quiet: usize, least: i32) -> i32 {
 }
 
 impl Ai<'_> {
+    /// Whether this AI, judging by its decisions so far in this game, would offer or accept
+    /// a draw: the game has no automatic end rule, its last search found no forced win,
+    /// and nothing has left or entered the board for [`AGREE_QUIET`] plies while its last
+    /// [`AGREE_STREAK`] searches found it not ahead, or for [`AGREE_STALE`] plies. Never
+    /// for the tree search (`mcts`), which does not keep these counts.
+    pub fn content_with_draw(&self) -> bool {
+        self.progress.content()
+    }
+
     /// Puts the position with key `parts` on the search path (for repetition and cycles).
     pub(super) fn enter(&mut self, parts: &KeyParts) {
         self.path.push(parts.whole());
@@ -207,6 +261,29 @@ mod tests {
         longer.extend([1, 2]);
         p.start_at(&fewer, &longer, 2, &parts(3));
         assert_eq!(p.stall, 0);
+    }
+
+    #[test]
+    fn content_with_a_draw_when_level_and_quiet_or_stale_but_never_when_winning() {
+        let quiet = |q: usize| Progress { quiet: q, ..on() };
+        let mut p = quiet(AGREE_QUIET);
+        for _ in 0..AGREE_STREAK - 1 {
+            p.judged(25);
+        }
+        assert!(!p.content(), "one search short");
+        p.judged(-300);
+        assert!(p.content(), "level (or behind) for {AGREE_STREAK} searches after {AGREE_QUIET} quiet plies");
+        p.judged(26);
+        assert!(!p.content(), "ahead at the last search");
+        assert!(!Progress { level: AGREE_STREAK, ..quiet(AGREE_QUIET - 1) }.content(), "not quiet long enough");
+        let mut stale = quiet(AGREE_STALE);
+        stale.judged(300);
+        assert!(stale.content(), "a piece ahead, but nothing taken for {AGREE_STALE} plies");
+        stale.judged(MATE_BOUND);
+        assert!(!stale.content(), "a forced win found");
+        let mut off = Progress { on: false, ..quiet(AGREE_STALE) };
+        off.judged(0);
+        assert!(!off.content(), "the rules end draws themselves");
     }
 
     #[test]

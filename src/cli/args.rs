@@ -332,6 +332,12 @@ pub struct SelfplayArgs {
     /// summary counts these capped games apart).
     #[arg(long, default_value_t = 300, value_parser = ranged::<usize>(1, MAX_PLIES))]
     pub max_plies: usize,
+    /// Never end a game by agreement. By default, in a game that no rule of its own ends
+    /// when nobody makes progress (no repetition draw, no move clock), two searching AIs
+    /// agree a draw once nothing has been taken or entered the board for 40 plies and
+    /// neither has found itself ahead in its last 5 searches.
+    #[arg(long)]
+    pub no_agreed_draws: bool,
     /// Play every seed twice, the second time with the deciders swapped (--games N plays
     /// 2N games): decider A (--white) is white in odd-numbered games, B in even-numbered ones.
     #[arg(long)]

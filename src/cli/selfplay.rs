@@ -36,6 +36,7 @@ pub(super) fn selfplay(a: &SelfplayArgs) -> i32 {
             limits: limits(a.think, a.nodes, 100),
             seed: a.seed,
             max_plies: a.max_plies,
+            agree: !a.no_agreed_draws,
             progress: !a.quiet,
             pairs: a.pairs,
             jobs: a.jobs,

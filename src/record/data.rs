@@ -43,6 +43,9 @@ pub enum Token {
     Comment(String),
 }
 
+/// The `Termination` of a game drawn by agreement (a draw offered and accepted).
+pub const DRAW_AGREED: &str = "draw agreed";
+
 /// How a recorded game ended, as its result token says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -27,7 +27,7 @@ mod replay;
 mod write;
 
 pub use build::{Header, Recorder, next_number, player_tags, stamp, valid_tag_name};
-pub use data::{GameRecord, KNOWN_TAGS, MoveNumber, Outcome, Token, fnv1a64};
+pub use data::{DRAW_AGREED, GameRecord, KNOWN_TAGS, MoveNumber, Outcome, Token, fnv1a64};
 pub use file::{
     Loaded, ReadError, WriteError, load, load_record, may_write, read_record, read_records, start_of, write_atomic,
 };

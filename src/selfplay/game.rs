@@ -1,5 +1,6 @@
 //! One game of self-play: the deciders move in turn, the environment rolls the dice, until
-//! the rules say the game is over or the ply cap stops it.
+//! the rules say the game is over, the players agree a draw (when every player is a
+//! searching AI content with one, see [`Ai::content_with_draw`]) or the ply cap stops it.
 
 use super::Player;
 use crate::ai::{Ai, Choice, Limits, Rng, random_move, sample_chance};
@@ -7,12 +8,15 @@ use crate::engine::Status;
 use crate::engine::{MoveList, PatternOverrun, State, take_overrun};
 use crate::ir::Game;
 use crate::notation::Verdict;
+use crate::record::DRAW_AGREED;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     /// The rules said the game is over: the winner and the deciding end rule.
     Over(Verdict),
+    /// Every player's AI was content with a draw, and they agreed one.
+    Agreed,
     /// The ply cap was reached (counted as a draw).
     MoveCap,
 }
@@ -22,6 +26,7 @@ impl Ending {
     pub fn reason(&self, g: &Game) -> Option<String> {
         match self {
             Ending::Over(v) => Some(v.reason(g)),
+            Ending::Agreed => Some(DRAW_AGREED.to_string()),
             Ending::MoveCap => None,
         }
     }
@@ -68,6 +73,18 @@ impl std::ops::AddAssign for Searched {
     }
 }
 
+/// How one game is run: its seed, its ply cap, and whether AIs may agree a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRun {
+    /// The game's seed (its AIs' tie-breaks and the dice).
+    pub seed: u64,
+    /// The ply cap.
+    pub max_plies: usize,
+    /// Whether the game ends drawn when every player is a searching AI content with a
+    /// draw.
+    pub agree: bool,
+}
+
 /// A seed for one game and side, derived from the run's seed.
 pub fn game_seed(seed: u64, game: usize, side: u64) -> u64 {
     Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ side.wrapping_mul(0xd1b5_4a32_d192_ed03))
@@ -75,7 +92,8 @@ pub fn game_seed(seed: u64, game: usize, side: u64) -> u64 {
 }
 
 /// Plays one game from `start` (whose earlier positions have keys `history`); `players`
-/// has one entry per player.
+/// has one entry per player. The players never agree a draw here (see
+/// [`play_game_watched`]).
 pub fn play_game(
     g: &Game,
     start: &State,
@@ -85,7 +103,8 @@ pub fn play_game(
     seed: u64,
     max_plies: usize,
 ) -> Played {
-    play_game_watched(g, start, history, players.as_ref(), limits, (seed, max_plies), &mut |_| {})
+    let run = GameRun { seed, max_plies, agree: false };
+    play_game_watched(g, start, history, players.as_ref(), limits, run, &mut |_| {})
 }
 
 /// The AI's choice at `st`, its nodes and time added to `searched`.
@@ -97,17 +116,19 @@ fn timed_choice(ai: &mut Ai, st: &State, hist: &[u64], limits: Limits, searched:
     c
 }
 
-/// [`play_game`] that calls `watch` with the number of actions played after each one;
-/// `run` is the game's seed and its ply cap.
+/// [`play_game`] that calls `watch` with the number of actions played after each one,
+/// run as `run` says.
 pub fn play_game_watched(
     g: &Game,
     start: &State,
     history: &[u64],
     players: &[Player],
     limits: Limits,
-    (seed, max_plies): (u64, usize),
+    run: GameRun,
     watch: &mut dyn FnMut(usize),
 ) -> Played {
+    let GameRun { seed, max_plies, agree } = run;
+    let agree = agree && players.iter().all(|p| matches!(p, Player::Ai | Player::Search(_)));
     let mut st = start.clone();
     let mut hist = history.to_vec();
     let mut ais: Vec<Ai> = (0..g.np())
@@ -141,6 +162,9 @@ pub fn play_game_watched(
         }
         if let Status::Over(winner) = status {
             return end(moves, &search, winner, Ending::Over(Verdict { winner, rule }), None);
+        }
+        if agree && ais.iter().all(Ai::content_with_draw) {
+            return end(moves, &search, None, Ending::Agreed, None);
         }
         if moves.len() >= max_plies {
             return end(moves, &search, None, Ending::MoveCap, None);

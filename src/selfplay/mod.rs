@@ -15,7 +15,7 @@ mod run;
 mod summary;
 
 pub use elo::{Elo, Score, elo_of};
-pub use game::{Ending, Played, Searched, game_seed, play_game, play_game_watched};
+pub use game::{Ending, GameRun, Played, Searched, game_seed, play_game, play_game_watched};
 pub use plan::{Shard, ShardError, Slot, plan, run_games};
 pub use records::{StatsError, capped_termination, game_record, merge, read_outcome};
 pub use run::{Finished, run};
@@ -99,6 +99,8 @@ pub struct Config {
     pub seed: u64,
     /// Ply cap per game.
     pub max_plies: usize,
+    /// Whether searching AIs may agree a draw (see [`play_game_watched`]).
+    pub agree: bool,
     /// Report progress on stderr (a bar on a terminal, plain lines otherwise).
     pub progress: bool,
     /// Play every seed twice, the second time with the deciders swapped.

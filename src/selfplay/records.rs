@@ -2,8 +2,8 @@
 //! summary's outcomes (`interp stats`).
 //!
 //! Each record carries the record format's own tags (the game file, the deciders as the
-//! players, the result and its termination: the deciding rule, or the move cap) and the
-//! run's: `Round` (the game's number in the run, from 1), `Seed`, `MoveCap`, `RunGames`
+//! players, the result and its termination: the deciding rule, an agreed draw, or the move
+//! cap) and the run's: `Round` (the game's number in the run, from 1), `Seed`, `MoveCap`, `RunGames`
 //! (the games of the whole run, every shard), `Pairs`, `DeciderA`, `DeciderB` and
 //! `PlayerNames` (the game's names of its players, separated by `, `); `SearchNodes` and
 //! `SearchMillis` (per player, separated by spaces: the nodes its AI searched and the
@@ -11,7 +11,7 @@
 
 use super::{Config, End, Ending, Finished, Outcome, RunInfo, Searched};
 use crate::ir::Game;
-use crate::record::{GameRecord, Header, Outcome as Result_, ReplayError};
+use crate::record::{DRAW_AGREED, GameRecord, Header, Outcome as Result_, ReplayError};
 
 const ROUND: &str = "Round";
 const SEED: &str = "Seed";
@@ -35,8 +35,10 @@ pub fn game_record(g: &Game, cfg: &Config, base: &Header, f: &Finished) -> Resul
     let mut h = base.clone();
     h.players = cfg.players(g.np(), f.slot.swapped).iter().map(|p| p.describe(cfg.limits)).collect();
     let mut rec = GameRecord::of_game(g, &h, &f.played.moves)?;
-    if f.played.ending == Ending::MoveCap {
-        rec.set_outcome(Result_::Draw, Some(&capped_termination(cfg.max_plies)));
+    match f.played.ending {
+        Ending::MoveCap => rec.set_outcome(Result_::Draw, Some(&capped_termination(cfg.max_plies))),
+        Ending::Agreed => rec.set_outcome(Result_::Draw, Some(DRAW_AGREED)),
+        Ending::Over(_) => {}
     }
     let info = cfg.info(g);
     let yes_no = if info.pairs { "yes" } else { "no" };

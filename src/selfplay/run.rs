@@ -3,7 +3,7 @@
 //! deciders' state is its own, and the games come back in game order.
 
 use super::progress::Progress;
-use super::{Config, End, Outcome, Played, Slot, game_seed, plan, play_game_watched};
+use super::{Config, End, GameRun, Outcome, Played, Slot, game_seed, plan, play_game_watched};
 use crate::engine::State;
 use crate::ir::Game;
 use rayon::prelude::*;
@@ -49,7 +49,8 @@ pub fn run(g: &Game, start: &State, history: &[u64], cfg: &Config) -> Vec<Finish
         let seed = game_seed(cfg.seed, slot.seed_index, 0);
         let number = slot.index + 1;
         let mut watch = |plies| progress.ply(number, plies);
-        let played = play_game_watched(g, start, history, &players, cfg.limits, (seed, cfg.max_plies), &mut watch);
+        let run = GameRun { seed, max_plies: cfg.max_plies, agree: cfg.agree };
+        let played = play_game_watched(g, start, history, &players, cfg.limits, run, &mut watch);
         if played.overrun.is_some() {
             first_overrun.fetch_min(pos, Ordering::SeqCst);
         }

@@ -6,10 +6,7 @@ use super::error::ApiError;
 use super::session::Session;
 use crate::ai::material;
 use crate::front::Side;
-use crate::record::Outcome;
-
-/// The termination a record gives an agreed draw (as `play` writes it).
-const AGREED: &str = "draw agreed";
+use crate::record::{DRAW_AGREED, Outcome};
 
 impl Session {
     /// `player` (default: the one to act) offers a draw; `accepted` is the opponents'
@@ -34,9 +31,9 @@ impl Session {
             self.events.push(format!("{names} decline{s} the draw"));
             return Ok(());
         }
-        self.events.push(format!("{names} accept{s}: {AGREED}"));
+        self.events.push(format!("{names} accept{s}: {DRAW_AGREED}"));
         self.redo.clear();
-        self.setup.ended = Some((Outcome::Draw, AGREED.to_string()));
+        self.setup.ended = Some((Outcome::Draw, DRAW_AGREED.to_string()));
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{End, Line, Session, Side, help_text};
 use crate::ai::material;
-use crate::record::Outcome;
+use crate::record::{DRAW_AGREED, Outcome};
 use std::ops::ControlFlow::{self, Break, Continue};
 
 impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
@@ -78,13 +78,13 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             if let Some(Line::Text(ans)) = self.lines.next()
                 && ans.trim().starts_with('y')
             {
-                self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
-                return self.finished("draw agreed\ngame over: draw (agreed)", true);
+                self.ended = Some((Outcome::Draw, DRAW_AGREED.to_string()));
+                return self.finished(&format!("{DRAW_AGREED}\ngame over: draw (agreed)"), true);
             }
             println!("draw declined");
         } else if material(g, &self.st, other as u8) <= 0 {
             println!("{} accepts the draw", g.players[other]);
-            self.ended = Some((Outcome::Draw, "draw agreed".to_string()));
+            self.ended = Some((Outcome::Draw, DRAW_AGREED.to_string()));
             return self.finished("game over: draw (agreed)", true);
         } else {
             println!("{} declines the draw", g.players[other]);
