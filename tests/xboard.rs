@@ -241,3 +241,44 @@ fn pieces_that_betza_cannot_describe_are_said_so() {
 fn python_chess_plays_a_full_game_over_xboard() {
     engine::run_client(&["xboard", "--seed", "1"]);
 }
+
+/// Tâktykâ's standard test position (White to move after the setup).
+const TAKTYKA: &str = "1s1s1s1s1s/s1s1l1s1s1/1s1s1s1s1s/s1s1s1s1s1/10/10/S1S1S1S1S1/1S1S1S1S1S/S1S1L1S1S1/1S1S1S1S1S w - - winner=0 idle=0,0 checks=-";
+
+#[test]
+fn draws_are_offered_and_accepted_only_where_no_rule_ends_the_waiting() {
+    let (mut e, features) = started("games/taktyka.toml");
+    assert!(features.join(" ").contains(" draw=1 "), "{features:?}");
+    e.send("sd 3");
+    e.send(&format!("setboard {TAKTYKA}"));
+    // Nothing has gone on long enough: an offer is declined (nothing is said).
+    assert_eq!(ask(&mut e, "draw", 1), Vec::<String>::new());
+    // The engine plays both sides of a waiting game, one `go` per ply, until it offers a
+    // draw itself (before its move).
+    let mut offered = None;
+    for ply in 0..150 {
+        let got = ask(&mut e, "go", 2 + ply);
+        assert!(moved(&got).is_some(), "ply {ply}: {got:?}");
+        if let Some(i) = got.iter().position(|l| l == "offer draw") {
+            assert!(got[i + 1..].iter().any(|l| l.starts_with("move ")), "the offer comes before the move: {got:?}");
+            offered = Some(ply);
+            break;
+        }
+    }
+    let ply = offered.expect("an offer within 150 plies of a waiting game");
+    assert!(ply as usize >= interp::ai::AGREE_QUIET, "offered at ply {ply}");
+    // Now an offer is accepted.
+    assert_eq!(ask(&mut e, "draw", 999), ["offer draw"]);
+    // Chess ends its own draws: never an offer there.
+    let (mut c, _) = started("chess");
+    c.send("setboard 4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1");
+    c.send("sd 2");
+    for ply in 0..120 {
+        let got = ask(&mut c, "go", ply);
+        assert!(!got.iter().any(|l| l.contains("offer draw")), "ply {ply}: {got:?}");
+        if got.iter().any(|l| l.starts_with("1/2-1/2") || l.starts_with("1-0") || l.starts_with("0-1")) {
+            break;
+        }
+    }
+    assert_eq!(ask(&mut c, "draw", 500), Vec::<String>::new());
+}

@@ -35,7 +35,7 @@ for game in "${games[@]}"; do
   capped=$(sed -n 's/^capped at [0-9]* plies: \([0-9]*\).*/\1/p' <<<"$out")
   mean=$(sed -n 's/^length (plies): mean \([0-9.]*\),.*/\1/p' <<<"$out")
   endings=$(sed -n 's/^endings: //p' <<<"$out")
-  agreed=$(grep -o 'draw agreed [0-9]*' <<<"$endings" | awk '{print $3}')
+  agreed=$(sed -n 's/.*draw agreed \([0-9]*\).*/\1/p' <<<"$endings")
   last=$(grep "^white-wins " <<<"$out" | tail -n 1)
   read -r _ w _ b _ d <<<"$last"
   rule=$((GAMES - ${capped:-0}))

@@ -4,7 +4,10 @@
 //! `time` / `otim`, `?`, `ping`, `post` / `nopost`, `memory`, `option`, `quit`. On
 //! `variant`, the game's board and pieces are described to XBoard 4.9 ([`super::betza`]).
 //! The engine thinks on a thread, so `?` and `ping` are obeyed while it does; it moves
-//! with `move …` and, when its move or the opponent's ends the game, says the result.
+//! with `move …` and, when its move or the opponent's ends the game, says the result. In a
+//! game that no rule of its own ends when nobody makes progress, it offers a draw (`offer
+//! draw` before its move) and accepts the opponent's (`draw`) when its AI is content with
+//! one.
 
 use crate::ai::{Ai, Clock, Info, Limits, limits_for};
 use crate::ir::Game;
@@ -184,7 +187,8 @@ impl<'s, 'a: 's> Session<'s, 'a> {
     fn setting(&mut self, word: &str, rest: &str) -> bool {
         match word {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hard"
-            | "easy" | "draw" | "hint" | "bk" | "." | "exit" | "white" | "black" | "cores" => {}
+            | "easy" | "hint" | "bk" | "." | "exit" | "white" | "black" | "cores" => {}
+            "draw" => self.answer_draw(),
             "protover" => self.features(),
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -198,11 +202,20 @@ impl<'s, 'a: 's> Session<'s, 'a> {
         true
     }
 
+    /// `draw`: the opponent offers a draw; the engine accepts (`offer draw`) when its AI is
+    /// content with one ([`Ai::content_with_draw`]: a game no rule of its own ends, and
+    /// nobody makes progress), and otherwise, or while it thinks, says nothing (declines).
+    fn answer_draw(&mut self) {
+        if !self.engine.busy() && self.engine.ai().content_with_draw() {
+            self.out.line("offer draw");
+        }
+    }
+
     /// `protover 2`: the features, `done=1` last.
     fn features(&self) {
         let g = self.g;
         let name = format!("interp {} ({})", env!("CARGO_PKG_VERSION"), g.name).replace('"', "'");
-        let fixed = "usermove=1 setboard=1 ping=1 playother=1 sigint=0 sigterm=0 colors=0 time=1 draw=0 reuse=1";
+        let fixed = "usermove=1 setboard=1 ping=1 playother=1 sigint=0 sigterm=0 colors=0 time=1 draw=1 reuse=1";
         let more = "analyze=0 pause=0 nps=0 name=0 memory=1 smp=0 exclude=0 san=0 debug=0";
         self.out.line(&format!("feature myname=\"{name}\" variants=\"{}\" {fixed} {more}", self.setup.variant));
         let search = search_name(g.ai.search);
@@ -367,6 +380,9 @@ fn engine_turn<'a>(
             return (played > 0).then_some(pos);
         }
         let (Some(choice), Ok(list)) = (choice, pos.actions(g)) else { return Some(pos) };
+        if ai.content_with_draw() {
+            out.line("offer draw");
+        }
         out.line(&format!("move {}", coords.text(g, &pos.st, &list, &choice.mv)));
         pos.play_move(g, &list, &choice.mv);
         played += 1;
