@@ -116,6 +116,19 @@ fn timed_choice(ai: &mut Ai, st: &State, hist: &[u64], limits: Limits, searched:
     c
 }
 
+/// One AI per player of a game with seed `seed` (the search a [`Player::Search`] names).
+fn game_ais<'a>(g: &'a Game, players: &[Player], seed: u64) -> Vec<Ai<'a>> {
+    (0..g.np())
+        .map(|p| {
+            let mut ai = Ai::new(g, seed ^ (p as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            if let Some(Player::Search(kind)) = players.get(p) {
+                ai.set_search(*kind);
+            }
+            ai
+        })
+        .collect()
+}
+
 /// [`play_game`] that calls `watch` with the number of actions played after each one,
 /// run as `run` says.
 pub fn play_game_watched(
@@ -131,15 +144,7 @@ pub fn play_game_watched(
     let agree = agree && players.iter().all(|p| matches!(p, Player::Ai | Player::Search(_)));
     let mut st = start.clone();
     let mut hist = history.to_vec();
-    let mut ais: Vec<Ai> = (0..g.np())
-        .map(|p| {
-            let mut ai = Ai::new(g, seed ^ (p as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
-            if let Some(Player::Search(kind)) = players.get(p) {
-                ai.set_search(*kind);
-            }
-            ai
-        })
-        .collect();
+    let mut ais = game_ais(g, players, seed);
     let mut rng = Rng::new(seed);
     let mut list = MoveList::default();
     let mut scratch = st.clone();
