@@ -93,3 +93,25 @@ fn the_summary_and_the_records_say_draw_agreed_and_the_flag_turns_it_off() {
     assert!(!off.contains("draw agreed"), "{off}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn in_the_terminal_two_content_ais_agree_and_a_person_is_told() {
+    let dir = std::env::temp_dir().join(format!("interp-agreement-play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.pgn");
+    let args = ["play", "games/taktyka.toml", "--moves", TAKTYKA_START, "--white", "ai", "--black", "ai"];
+    let more = ["--nodes", "1500", "--record", record.to_str().unwrap()];
+    let out = common::run_interp(&[&args[..], &more[..]].concat(), "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" (ai) would agree a draw\n"), "{text}");
+    assert!(text.contains("\nthe players agree a draw\ngame over: draw (agreed)\n"), "{text}");
+    let rec = std::fs::read_to_string(&record).unwrap();
+    assert!(rec.contains("[Termination \"draw agreed\"]"), "{rec}");
+    // Chess ends its own draws: its AIs never say so.
+    let chess = ["play", "chess", "--fen", "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1", "--white", "ai", "--black", "ai"];
+    let out = common::run_interp(&[&chess[..], &["--nodes", "800"][..]].concat(), "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("game over: draw") && !text.contains("agree"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

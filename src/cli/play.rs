@@ -119,6 +119,9 @@ struct Session<'g, L> {
     public: Option<(State, usize)>,
     /// Chance outcomes already drawn, by node, so that `undo` never draws again.
     drawn: HashMap<(u64, usize), String>,
+    /// Per player, whether its AI was content with a draw after its last move (it says so
+    /// when it becomes content).
+    content_said: Vec<bool>,
     /// The person's input lines.
     lines: L,
     /// Whether this session has written the autosave record.
@@ -159,6 +162,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             undo,
             opts,
             ais,
+            content_said: vec![false; g.np()],
             rng,
             public: None,
             drawn,
@@ -201,6 +205,9 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
         if let Status::Over(_) = status {
             return self.game_over();
+        }
+        if let Some(agreed) = self.agreed_by_ais() {
+            return agreed;
         }
         match self.side() {
             Side::Human => self.human(&list),
@@ -329,6 +336,9 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
             println!("{} ({who}) plays {}", g.players[me], c.notation);
         }
         self.commit(&c, c.notation.clone(), list);
+        if side == Side::Ai {
+            self.say_content(me);
+        }
         Continue(())
     }
 

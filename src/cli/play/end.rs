@@ -58,6 +58,29 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
         }
     }
 
+    /// After AI player `me` moved: in a game no rule ends when nobody makes progress, an
+    /// AI that has become content with a draw ([`crate::ai::Ai::content_with_draw`]) says
+    /// so once (a person may then offer one with `draw`, and it accepts).
+    pub(super) fn say_content(&mut self, me: usize) {
+        let content = self.ais[me].content_with_draw();
+        if content && !std::mem::replace(&mut self.content_said[me], content) {
+            let hint = if self.opts.sides.contains(&Side::Human) { ": type `draw` to offer one" } else { "" };
+            println!("{} (ai) would agree a draw{hint}", self.g.players[me]);
+        }
+        self.content_said[me] = content;
+    }
+
+    /// When every player is an AI content with a draw, they agree it (as in `selfplay`);
+    /// None otherwise.
+    pub(super) fn agreed_by_ais(&mut self) -> Option<ControlFlow<End>> {
+        let np = self.g.np();
+        if !(0..np).all(|p| self.opts.sides[p] == Side::Ai && self.ais[p].content_with_draw()) {
+            return None;
+        }
+        self.ended = Some((Outcome::Draw, DRAW_AGREED.to_string()));
+        Some(self.finished("the players agree a draw\ngame over: draw (agreed)", true))
+    }
+
     /// `resign`: the next player wins.
     pub(super) fn resign(&mut self) -> ControlFlow<End> {
         let me = self.st.to_move as usize;
@@ -68,7 +91,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     }
 
     /// `draw`: offers a draw to the next player; a person answers, the machine accepts
-    /// when it is not ahead in material.
+    /// when it is not ahead in material or its AI is content with a draw.
     pub(super) fn draw(&mut self) -> ControlFlow<End> {
         let g = self.g;
         let me = self.st.to_move as usize;
@@ -82,7 +105,7 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
                 return self.finished(&format!("{DRAW_AGREED}\ngame over: draw (agreed)"), true);
             }
             println!("draw declined");
-        } else if material(g, &self.st, other as u8) <= 0 {
+        } else if material(g, &self.st, other as u8) <= 0 || self.ais[other].content_with_draw() {
             println!("{} accepts the draw", g.players[other]);
             self.ended = Some((Outcome::Draw, DRAW_AGREED.to_string()));
             return self.finished("game over: draw (agreed)", true);
