@@ -115,3 +115,34 @@ fn in_the_terminal_two_content_ais_agree_and_a_person_is_told() {
     assert!(text.contains("game over: draw") && !text.contains("agree"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A race without captures: each side's two Pawns walk up their own files to the far end
+/// (39 moves each), and a Rook may shuffle along the middle file instead.
+const RACE: &str = r#"[game]
+name = "race"
+players = ["white", "black"]
+rules = '''
+board square files a..e ranks 1..40
+zone goal: white = rank 40, black = rank 1
+piece P { move N [empty] }
+piece R { move (N | S) [empty] }
+end { win "home" if count(friend P in goal) == 2 }
+'''
+[pieces.P]
+[pieces.R]
+[setup.white]
+P = "a1 b1"
+R = "c15"
+[setup.black]
+P = "d40 e40"
+R = "c25"
+"#;
+
+#[test]
+fn a_race_is_never_agreed_drawn_however_long_nothing_is_taken() {
+    let g = common::load_text(RACE, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let played = selfplay(&g, &g.initial(), [Player::Ai, Player::Ai], 1, true);
+    // Nothing is ever taken, but the Pawns' steps cannot be taken back.
+    assert!(played.plies > interp::ai::AGREE_STALE, "{} plies", played.plies);
+    assert!(matches!(played.ending, Ending::Over(v) if v.winner.is_some()), "{:?}", played.ending);
+}

@@ -256,7 +256,7 @@ fn draws_are_offered_and_accepted_only_where_no_rule_ends_the_waiting() {
     // The engine plays both sides of a waiting game, one `go` per ply, until it offers a
     // draw itself (before its move).
     let mut offered = None;
-    for ply in 0..150 {
+    for ply in 0..300 {
         let got = ask(&mut e, "go", 2 + ply);
         assert!(moved(&got).is_some(), "ply {ply}: {got:?}");
         if let Some(i) = got.iter().position(|l| l == "offer draw") {
@@ -265,7 +265,7 @@ fn draws_are_offered_and_accepted_only_where_no_rule_ends_the_waiting() {
             break;
         }
     }
-    let ply = offered.expect("an offer within 150 plies of a waiting game");
+    let ply = offered.expect("an offer within 300 plies of a waiting game");
     assert!(ply as usize >= interp::ai::AGREE_QUIET, "offered at ply {ply}");
     // Now an offer is accepted.
     assert_eq!(ask(&mut e, "draw", 999), ["offer draw"]);

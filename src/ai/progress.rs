@@ -18,15 +18,20 @@
 //!
 //! Where no rule ends them, players agree a draw when neither can make progress (the
 //! front ends take draw offers in every game). The AI is **content with a draw**
-//! ([`Ai::content_with_draw`]) once nothing has left or entered the board for
-//! [`AGREE_QUIET`] plies and its last [`AGREE_STREAK`] searches each found it no more
-//! than a quarter of the least valued piece ahead (stalling's cost included: an edge that
-//! waiting cannot turn into a piece is worth less the longer the wait), or, whatever its
-//! edge, once [`AGREE_STALE`] plies went by so, unless it has found a forced win.
-//! Self-play ends a game drawn by agreement when every player's AI is content.
+//! ([`Ai::content_with_draw`]) once for [`AGREE_QUIET`] plies nothing happened that a
+//! cycle could undo (no piece left, entered or changed, and every move could be taken
+//! straight back by the piece that made it, judged on the empty board: a pawn's step
+//! forward is progress, so a race is never agreed drawn) and its last [`AGREE_STREAK`]
+//! searches each found it no more than a quarter of the least valued piece ahead
+//! (stalling's cost included: an edge that waiting cannot turn into a piece is worth less
+//! the longer the wait), or, whatever its edge, once [`AGREE_STALE`] plies went by so,
+//! unless it has found a forced win. Self-play ends a game drawn by agreement when every
+//! player's AI is content.
 
 use crate::ai::Ai;
+use crate::ai::eval::Returns;
 use crate::ai::score::MATE_BOUND;
+use crate::board::Cell;
 use crate::engine::State;
 use crate::engine::repetition::KeyParts;
 use crate::ir::Game;
@@ -40,15 +45,15 @@ const STALL_GRACE: usize = 30;
 /// Every this many plies of stalling after the grace, the cost grows by a tenth of the
 /// least valued piece (to at most half of it).
 const STALL_STEP: usize = 10;
-/// Plies without a piece leaving or entering the board before an AI is content with a
-/// draw.
+/// Plies in which nothing happened that a cycle could undo (see the module's
+/// documentation) before an AI is content with a draw.
 pub const AGREE_QUIET: usize = 60;
 /// Searches in a row that must have found the AI not ahead before it is content with a
 /// draw.
 pub const AGREE_STREAK: u32 = 10;
-/// Plies without a piece leaving or entering the board after which an AI is content with a
-/// draw whatever its edge (as long as it has not found a forced win): an edge that fifty
-/// moves a side could not turn into a capture.
+/// Such plies after which an AI is content with a draw whatever its edge (as long as it
+/// has not found a forced win): an edge that in fifty moves a side could turn into
+/// nothing a cycle could undo.
 pub const AGREE_STALE: usize = 100;
 /// Not ahead: a score of at most the least valued piece divided by this.
 const AGREE_SHARE: i32 = 4;
@@ -78,6 +83,15 @@ pub(super) struct Progress {
     level: u32,
     /// Its last search found a forced win.
     winning: bool,
+    /// Which moves pieces can take back (only where the terms are on).
+    returns: Returns,
+    /// The board at the last decision.
+    board: Vec<crate::ir::Kind>,
+    /// The game's length when something last happened that no cycle undoes: a piece left
+    /// or entered the board, changed, or made a move it cannot take back.
+    settled: usize,
+    /// Plies since then, at the current decision.
+    unsettled: usize,
 }
 
 /// The number of pieces on the board (and in stacks) at `st`.
@@ -88,7 +102,9 @@ fn pieces(st: &State) -> usize {
 impl Progress {
     /// The progress terms of `g`, with the least valued piece worth `least` hundredths.
     pub(super) fn new(g: &Game, least: i32) -> Self {
-        Progress { on: !g.ends.iter().any(|e| e.automatic), least, ..Default::default() }
+        let on = !g.ends.iter().any(|e| e.automatic);
+        let returns = if on { Returns::new(g) } else { Returns::default() };
+        Progress { on, least, returns, ..Default::default() }
     }
 
     /// Readies the terms for a decision of `g` at `st`, reached after the game positions
@@ -111,9 +127,17 @@ impl Progress {
             self.game.clear();
             self.pieces = (now, n);
             self.level = 0;
-        } else if now != self.pieces.0 {
-            self.pieces = (now, n);
+            self.settled = n;
+        } else {
+            if now != self.pieces.0 {
+                self.pieces = (now, n);
+            }
+            if !takes_back(&self.returns, &self.board, &st.board) {
+                self.settled = n;
+            }
         }
+        self.board.clone_from(&st.board);
+        self.unsettled = n - self.settled;
         self.last = Some((n, key));
         self.game.push(parts.board());
         self.quiet = n - self.pieces.1;
@@ -130,8 +154,8 @@ impl Progress {
 
     /// Whether a draw is welcome: see the module's documentation.
     fn content(&self) -> bool {
-        let level = self.quiet >= AGREE_QUIET && self.level >= AGREE_STREAK;
-        self.on && !self.winning && (level || self.quiet >= AGREE_STALE)
+        let level = self.unsettled >= AGREE_QUIET && self.level >= AGREE_STREAK;
+        self.on && !self.winning && (level || self.unsettled >= AGREE_STALE)
     }
 
     /// Forgets the game (a new one starts).
@@ -153,6 +177,27 @@ impl Progress {
     }
 }
 
+/// Whether the board `after` differs from `before` only by moves that could be taken
+/// back: every piece that appeared on a cell is of a kind that vanished from a cell it could
+/// go straight back to (so no piece left, entered or changed).
+fn takes_back(returns: &Returns, before: &[crate::ir::Kind], after: &[crate::ir::Kind]) -> bool {
+    if before.len() != after.len() {
+        return false;
+    }
+    let changed = |keep: fn(u8, u8) -> u8| -> Vec<(usize, u8)> {
+        before.iter().zip(after).enumerate().filter(|(_, (b, a))| b != a).map(|(c, (&b, &a))| (c, keep(b, a))).collect()
+    };
+    let mut gone: Vec<(usize, u8)> = changed(|b, _| b).into_iter().filter(|&(_, k)| k != 0).collect();
+    let came: Vec<(usize, u8)> = changed(|_, a| a).into_iter().filter(|&(_, k)| k != 0).collect();
+    if gone.len() != came.len() {
+        return false;
+    }
+    came.iter().all(|&(to, k)| {
+        let back = gone.iter().position(|&(from, g)| g == k && returns.can_return(k, from as Cell, to as Cell));
+        back.map(|i| gone.swap_remove(i)).is_some()
+    })
+}
+
 /// What `quiet` plies without a piece leaving or entering the board cost, in hundredths,
 /// with the least valued piece worth `least`.
 fn stall_cost(quiet: usize, least: i32) -> i32 {
@@ -163,9 +208,10 @@ fn stall_cost(quiet: usize, least: i32) -> i32 {
 impl Ai<'_> {
     /// Whether this AI, judging by its decisions so far in this game, would offer or accept
     /// a draw: the game has no automatic end rule, its last search found no forced win,
-    /// and nothing has left or entered the board for [`AGREE_QUIET`] plies while its last
-    /// [`AGREE_STREAK`] searches found it not ahead, or for [`AGREE_STALE`] plies. Never
-    /// for the tree search (`mcts`), which does not keep these counts.
+    /// and nothing that a cycle could not undo has happened for [`AGREE_QUIET`] plies
+    /// while its last [`AGREE_STREAK`] searches found it not ahead, or for
+    /// [`AGREE_STALE`] plies. Never for the tree search (`mcts`), which does not keep these
+    /// counts.
     pub fn content_with_draw(&self) -> bool {
         self.progress.content()
     }
@@ -265,7 +311,7 @@ mod tests {
 
     #[test]
     fn content_with_a_draw_when_level_and_quiet_or_stale_but_never_when_winning() {
-        let quiet = |q: usize| Progress { quiet: q, ..on() };
+        let quiet = |q: usize| Progress { unsettled: q, ..on() };
         let mut p = quiet(AGREE_QUIET);
         for _ in 0..AGREE_STREAK - 1 {
             p.judged(25);
@@ -284,6 +330,30 @@ mod tests {
         let mut off = Progress { on: false, ..quiet(AGREE_STALE) };
         off.judged(0);
         assert!(!off.content(), "the rules end draws themselves");
+    }
+
+    #[test]
+    fn a_step_forward_a_capture_or_a_change_cannot_be_taken_back() {
+        // Chess from the start: the knight's move can be taken back, the pawn's cannot.
+        let g = crate::open(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.toml"), &[]).expect("chess loads");
+        let r = Returns::new(&g);
+        let st = g.initial();
+        let moved = |from: usize, to: usize| {
+            let mut b = st.board.clone();
+            (b[to], b[from]) = (b[from], 0);
+            b
+        };
+        let (g1, f3, e2, e4) = (6, 21, 12, 28);
+        assert!(takes_back(&r, &st.board, &st.board));
+        assert!(takes_back(&r, &st.board, &moved(g1, f3)));
+        assert!(!takes_back(&r, &st.board, &moved(e2, e4)));
+        // A piece gone, or changed into another kind: no way back.
+        let mut gone = st.board.clone();
+        gone[g1] = 0;
+        assert!(!takes_back(&r, &st.board, &gone));
+        let mut changed = moved(g1, f3);
+        changed[f3] = st.board[e2];
+        assert!(!takes_back(&r, &st.board, &changed));
     }
 
     #[test]

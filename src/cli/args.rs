@@ -333,9 +333,10 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 300, value_parser = ranged::<usize>(1, MAX_PLIES))]
     pub max_plies: usize,
     /// Never end a game by agreement. By default, in a game that no rule of its own ends
-    /// when nobody makes progress (no repetition draw, no move clock), two searching AIs
-    /// agree a draw once nothing has been taken or entered the board for 40 plies and
-    /// neither has found itself ahead in its last 5 searches.
+    /// when nobody makes progress (no repetition draw, no move clock), searching AIs agree
+    /// a draw once for 60 plies nothing was taken, entered or changed and every move could
+    /// be taken back, and none has found itself ahead in its last 10 searches (or, after
+    /// 100 such plies, none has found a forced win).
     #[arg(long)]
     pub no_agreed_draws: bool,
     /// Play every seed twice, the second time with the deciders swapped (--games N plays

@@ -6,18 +6,20 @@
 //! the board (and one per zone goal).
 //!
 //! Modules: `graph` (the empty-board move graph, distances over it), `values` (derived
-//! piece values), `tables` (per kind and cell), `goals` (end rules), `mopup` (the endgame push against a royal piece), `material` (the file's plain material, for
+//! piece values), `tables` (per kind and cell), `goals` (end rules), `mopup` (the endgame push against a royal piece), `returns` (which moves a piece can take back), `material` (the file's plain material, for
 //! the front ends).
 
 mod goals;
 mod graph;
 mod material;
 mod mopup;
+mod returns;
 mod tables;
 mod values;
 
 pub use material::material;
 pub(crate) use material::piece_value;
+pub use returns::Returns;
 
 use crate::ai::score::MATE_BOUND;
 use crate::engine::state::State;
