@@ -146,3 +146,13 @@ fn a_race_is_never_agreed_drawn_however_long_nothing_is_taken() {
     assert!(played.plies > interp::ai::AGREE_STALE, "{} plies", played.plies);
     assert!(matches!(played.ending, Ending::Over(v) if v.winner.is_some()), "{:?}", played.ending);
 }
+
+#[test]
+fn the_help_gives_the_numbers_the_ai_uses() {
+    let out = common::run_interp(&["selfplay", "--help"], "");
+    let help = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    let (quiet, streak, stale) = (interp::ai::AGREE_QUIET, interp::ai::AGREE_STREAK, interp::ai::AGREE_STALE);
+    for said in [format!("for {quiet} plies"), format!("last {streak} searches"), format!("after {stale} such plies")] {
+        assert!(help.contains(&said), "`{said}` in: {help}");
+    }
+}

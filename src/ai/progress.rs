@@ -77,8 +77,6 @@ pub(super) struct Progress {
     pieces: (usize, usize),
     /// What stalling costs at the current decision, in hundredths.
     stall: i32,
-    /// Plies since the number of pieces last changed, at the current decision.
-    quiet: usize,
     /// This AI's searches in a row (in this game) that found it not ahead.
     level: u32,
     /// Its last search found a forced win.
@@ -90,8 +88,6 @@ pub(super) struct Progress {
     /// The game's length when something last happened that no cycle undoes: a piece left
     /// or entered the board, changed, or made a move it cannot take back.
     settled: usize,
-    /// Plies since then, at the current decision.
-    unsettled: usize,
 }
 
 /// The number of pieces on the board (and in stacks) at `st`.
@@ -137,11 +133,9 @@ impl Progress {
             }
         }
         self.board.clone_from(&st.board);
-        self.unsettled = n - self.settled;
         self.last = Some((n, key));
         self.game.push(parts.board());
-        self.quiet = n - self.pieces.1;
-        self.stall = stall_cost(self.quiet, self.least);
+        self.stall = stall_cost(n - self.pieces.1, self.least);
     }
 
     /// Takes note of the score the search found at the current decision (for the side that
@@ -154,8 +148,10 @@ impl Progress {
 
     /// Whether a draw is welcome: see the module's documentation.
     fn content(&self) -> bool {
-        let level = self.unsettled >= AGREE_QUIET && self.level >= AGREE_STREAK;
-        self.on && !self.winning && (level || self.unsettled >= AGREE_STALE)
+        // Plies, at the current decision, since something happened that no cycle undoes.
+        let unsettled = self.last.map_or(0, |(n, _)| n - self.settled);
+        let level = unsettled >= AGREE_QUIET && self.level >= AGREE_STREAK;
+        self.on && !self.winning && (level || unsettled >= AGREE_STALE)
     }
 
     /// Forgets the game (a new one starts).
@@ -184,11 +180,16 @@ fn takes_back(returns: &Returns, before: &[crate::ir::Kind], after: &[crate::ir:
     if before.len() != after.len() {
         return false;
     }
-    let changed = |keep: fn(u8, u8) -> u8| -> Vec<(usize, u8)> {
-        before.iter().zip(after).enumerate().filter(|(_, (b, a))| b != a).map(|(c, (&b, &a))| (c, keep(b, a))).collect()
-    };
-    let mut gone: Vec<(usize, u8)> = changed(|b, _| b).into_iter().filter(|&(_, k)| k != 0).collect();
-    let came: Vec<(usize, u8)> = changed(|_, a| a).into_iter().filter(|&(_, k)| k != 0).collect();
+    // The pieces that left a cell, and those that arrived on one.
+    let (mut gone, mut came) = (vec![], vec![]);
+    for (c, (&b, &a)) in before.iter().zip(after).enumerate().filter(|(_, (b, a))| b != a) {
+        if b != 0 {
+            gone.push((c, b));
+        }
+        if a != 0 {
+            came.push((c, a));
+        }
+    }
     if gone.len() != came.len() {
         return false;
     }
@@ -311,7 +312,8 @@ mod tests {
 
     #[test]
     fn content_with_a_draw_when_level_and_quiet_or_stale_but_never_when_winning() {
-        let quiet = |q: usize| Progress { unsettled: q, ..on() };
+        // `q` plies since the last change that no cycle undoes.
+        let quiet = |q: usize| Progress { last: Some((q, 0)), ..on() };
         let mut p = quiet(AGREE_QUIET);
         for _ in 0..AGREE_STREAK - 1 {
             p.judged(25);

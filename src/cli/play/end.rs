@@ -63,11 +63,11 @@ impl<'g, L: Iterator<Item = Line>> Session<'g, L> {
     /// so once (a person may then offer one with `draw`, and it accepts).
     pub(super) fn say_content(&mut self, me: usize) {
         let content = self.ais[me].content_with_draw();
-        if content && !std::mem::replace(&mut self.content_said[me], content) {
+        let was = std::mem::replace(&mut self.content_said[me], content);
+        if content && !was {
             let hint = if self.opts.sides.contains(&Side::Human) { ": type `draw` to offer one" } else { "" };
             println!("{} (ai) would agree a draw{hint}", self.g.players[me]);
         }
-        self.content_said[me] = content;
     }
 
     /// When every player is an AI content with a draw, they agree it (as in `selfplay`);
