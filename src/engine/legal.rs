@@ -31,6 +31,7 @@ impl Game {
                 pg.run(self.program(p));
             }
         }
+        drop(pg);
         if !st.stacks.is_empty() {
             self.stack_moves(st, out);
         }

@@ -1,6 +1,7 @@
 //! The pattern machine: runs a piece's compiled programs from its cell and emits moves.
 
 mod entries;
+mod memo;
 
 use crate::board::{Board, Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
@@ -33,6 +34,30 @@ struct Cursor {
     loops: [u8; MAX_LOOP_NESTING],
 }
 
+impl Cursor {
+    /// The machine state at instruction `pc` with this cursor, packed for the memo.
+    #[inline]
+    fn pack(&self, pc: usize) -> memo::Key {
+        const { assert!(MAX_MARKS == 4 && MAX_LOOP_NESTING == 4) };
+        let m = |i: usize| self.marks[i] as u64;
+        let l = |i: usize| self.loops[i] as u64;
+        [
+            pc as u64 | (self.cur as u64) << 32 | (self.land as u64) << 48,
+            self.shown as u64 | (self.promo as u64) << 16 | (self.last as u64) << 32 | (self.stepped as u64) << 40,
+            m(0) | m(1) << 16 | m(2) << 32 | m(3) << 48,
+            l(0) | l(1) << 8 | l(2) << 16 | l(3) << 24,
+        ]
+    }
+}
+
+impl Drop for Gen<'_> {
+    fn drop(&mut self) {
+        if let Some(m) = self.visited.take() {
+            m.give();
+        }
+    }
+}
+
 /// Generates the moves of one piece. With `target` set, it only looks for a move that lands
 /// on or removes that cell (attack detection) and records it in `found`.
 pub struct Gen<'a> {
@@ -57,7 +82,8 @@ pub struct Gen<'a> {
     memo: bool,
     /// Branch entries of the current run.
     entries: u32,
-    visited: std::collections::HashSet<(u32, Cursor), std::hash::BuildHasherDefault<Fx>>,
+    /// The memoised run's explored states (taken from the thread's pool when first needed).
+    visited: Option<memo::Memo>,
     /// A position buffer for judging push rules after a move (reused from move to move).
     after: Option<State>,
     /// Moves of a follow-up decision: push rules do not apply.
@@ -75,36 +101,6 @@ pub struct Gen<'a> {
 
 /// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
 const MEMO_AFTER: u32 = 48;
-
-/// A small fast hasher for the memo table (FxHash's multiply-rotate).
-#[derive(Default)]
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.write_u64(i as u64);
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
 
 impl<'a> Gen<'a> {
     /// A generator for the piece on `origin`, moved by `me`.
@@ -130,7 +126,7 @@ impl<'a> Gen<'a> {
             probe_captures: false,
             memo: false,
             entries: 0,
-            visited: Default::default(),
+            visited: None,
             after: None,
             in_step: false,
             stack: 0,
@@ -194,8 +190,8 @@ impl<'a> Gen<'a> {
         self.memo = prog.memo;
         self.entries = 0;
         self.budget = PATTERN_BUDGET;
-        if self.memo && !self.visited.is_empty() {
-            self.visited.clear();
+        if self.memo {
+            self.visited.get_or_insert_with(memo::Memo::take).clear();
         }
         self.enter(prog, 0, r);
     }
@@ -241,7 +237,7 @@ impl<'a> Gen<'a> {
     fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
         if self.memo {
             self.entries += 1;
-            if self.entries > MEMO_AFTER && !self.visited.insert((pc as u32, r)) {
+            if self.entries > MEMO_AFTER && self.visited.as_mut().is_some_and(|v| !v.insert(r.pack(pc))) {
                 return;
             }
         }
