@@ -25,7 +25,7 @@ impl Game {
 
     /// Whether player `p` has a royal piece under attack.
     pub fn in_check(&self, st: &State, p: u8) -> bool {
-        self.in_check_gated(st, p, self.gates_at(st))
+        self.has_royal && self.in_check_gated(st, p, self.gates_at(st))
     }
 
     /// [`Game::in_check`] with the conditional attacks that count given by `gates` (a bit

@@ -80,6 +80,10 @@ pub struct Gen<'a> {
     /// Capture-probe mode: whether some move would take a piece of another player.
     probe_captures: bool,
     memo: bool,
+    /// Whether the memoised run has met a loop that may repeat its body: only from then on
+    /// can it reach a state twice by more than alternatives meeting again, so only from then
+    /// on are states remembered.
+    memo_live: bool,
     /// Branch entries of the current run.
     entries: u32,
     /// The memoised run's explored states (taken from the thread's pool when first needed).
@@ -125,6 +129,7 @@ impl<'a> Gen<'a> {
             any_move: false,
             probe_captures: false,
             memo: false,
+            memo_live: false,
             entries: 0,
             visited: None,
             after: None,
@@ -188,6 +193,7 @@ impl<'a> Gen<'a> {
             loops: [0; MAX_LOOP_NESTING],
         };
         self.memo = prog.memo;
+        self.memo_live = false;
         self.entries = 0;
         self.budget = PATTERN_BUDGET;
         if self.memo {
@@ -235,7 +241,7 @@ impl<'a> Gen<'a> {
 
     /// The pattern machine: runs instructions from `pc` until the path ends or branches.
     fn exec(&mut self, prog: &Program, mut pc: usize, mut r: Cursor) {
-        if self.memo {
+        if self.memo_live {
             self.entries += 1;
             if self.entries > MEMO_AFTER && self.visited.as_mut().is_some_and(|v| !v.insert(r.pack(pc))) {
                 return;
@@ -335,6 +341,7 @@ impl<'a> Gen<'a> {
                     let g = self.cx.g;
                     let lo = self.cx.eval(g.expr(*lo));
                     let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
+                    self.memo_live |= self.memo && hi > 1;
                     if n < lo {
                         if n >= hi {
                             return;
