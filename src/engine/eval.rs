@@ -76,6 +76,7 @@ impl<'a> Ctx<'a> {
                 let k = self.at(c, stepped);
                 k == 0 || self.g.kind_owner[k as usize] != self.me
             }
+            Cond::Not(x) if matches!(**x, Cond::Empty) => c == NONE || self.at(c, stepped) != 0,
             _ => self.holds(cond, c, stepped),
         }
     }
