@@ -84,6 +84,26 @@ fn stack_prefixes_push_suffixes_and_step_choices_are_read_forgivingly() {
 }
 
 #[test]
+fn the_position_string_behind_a_hidden_choice_reads_back_to_the_next_choice() {
+    // White's Leader is chosen and hidden: the position string shown to Black hides it and
+    // still says that Black chooses next, so a program given it (an engine through a match
+    // runner) is asked Black's choice, not White's again.
+    let taktyka = root().join("games/taktyka.toml");
+    let t = taktyka.to_str().unwrap();
+    let out = stdout(&interp(
+        &["play", t],
+        "leader:e2
+",
+    ));
+    let fen = out.lines().filter_map(|l| l.strip_prefix("position: ")).last().expect("a position line");
+    assert!(!fen.contains('L'), "White's Leader shows: {fen}");
+    let moves = stdout(&interp(&["moves", t, "--fen", fen], ""));
+    let expected = stdout(&interp(&["moves", t, "--moves", "leader:e2"], ""));
+    assert_eq!(moves, expected, "{fen}");
+    assert!(moves.lines().all(|m| m.starts_with("leader:") && m.ends_with(['7', '8', '9', '0'])), "{moves}");
+}
+
+#[test]
 fn end_of_input_ends_cleanly() {
     let o = interp(&["play", CHESS], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

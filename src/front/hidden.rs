@@ -6,13 +6,19 @@ use crate::engine::State;
 use crate::ir::Game;
 
 /// The position as the players see it: while hidden choices are pending (`public`: the
-/// board before the first of them), that board with the current player and phase.
+/// board before the first of them), that board with the current player and decision step.
 pub fn public_view(public: Option<&(State, usize)>, st: &State) -> State {
     match public {
         Some((p, _)) => {
+            // The board and counters before the hidden choices; whose decision it is and
+            // at which step, now (so the position string reads back to the same choice).
             let mut d = p.clone();
             d.to_move = st.to_move;
             d.phase = st.phase;
+            d.pend = st.pend;
+            d.pend_n = st.pend_n;
+            d.pend_player = st.pend_player;
+            d.setup_done = st.setup_done;
             d
         }
         None => st.clone(),
