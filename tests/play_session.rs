@@ -95,7 +95,7 @@ fn the_position_string_behind_a_hidden_choice_reads_back_to_the_next_choice() {
         "leader:e2
 ",
     ));
-    let fen = out.lines().filter_map(|l| l.strip_prefix("position: ")).last().expect("a position line");
+    let fen = out.lines().rev().find_map(|l| l.strip_prefix("position: ")).expect("a position line");
     assert!(!fen.contains('L'), "White's Leader shows: {fen}");
     let moves = stdout(&interp(&["moves", t, "--fen", fen], ""));
     let expected = stdout(&interp(&["moves", t, "--moves", "leader:e2"], ""));
