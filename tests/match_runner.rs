@@ -131,6 +131,33 @@ fn the_play_adapter_drives_interp_play_as_engine_and_referee() {
 }
 
 #[test]
+fn hidden_setup_choices_are_played_from_the_real_start() {
+    // Tâktykâ's Leaders are chosen hidden: the UCI engine choosing after the `play` AI is
+    // given a position with its own side to choose and nothing of the other's choice.
+    if !python() {
+        return;
+    }
+    let game = format!("{ROOT}/games/taktyka.toml");
+    let rec = scratch("hidden.pgn");
+    let (play, uci) = (format!("play:{BIN}"), format!("uci:{BIN} uci {game}"));
+    let (code, out, err) = run(
+        &game,
+        &[&play, &uci, "--limit", "nodes=200", "--pairs", "1", "--opening", "0", "--max-plies", "12"]
+            .into_iter()
+            .chain(["--records", rec.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(code, Some(0), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(!out.contains("aborted"), "{out}");
+    let games = records(&rec);
+    assert_eq!(games.len(), 2);
+    for (_, acts) in &games {
+        assert_legal(&game, acts);
+        assert!(acts[0].starts_with("leader:") && acts[1].starts_with("leader:"), "{acts:?}");
+    }
+}
+
+#[test]
 fn a_bad_engine_or_limit_is_refused_with_a_message() {
     if !python() {
         return;

@@ -119,10 +119,12 @@ def reply_timeout(limit):
 class Move:
     """One action: its text in the game's notation (`game`, None under the pyffish
     referee), its UCI coordinates (`uci`, None when it has none), who made it (0, 1 or
-    `chance`)."""
+    `chance`); for a hidden choice not yet revealed, `stand_in`: a legal choice of the same
+    side in its place (the first listed), so a UCI engine deciding next gets a position
+    with the right side to choose, and nothing of the real choice."""
 
-    def __init__(self, game, uci, by):
-        self.game, self.uci, self.by = game, uci, by
+    def __init__(self, game, uci, by, stand_in=None):
+        self.game, self.uci, self.by, self.stand_in = game, uci, by, stand_in
 
     def text(self, coords):
         if coords and self.uci:
@@ -213,12 +215,12 @@ class UciEngine:
         self.ready()
 
     def position(self, hist, fen):
-        """`position` for the moves so far; after an unrevealed hidden choice, the last
-        position string the referee printed and the moves after it."""
+        """`position` for the moves so far, an unrevealed hidden choice given by its stand-in;
+        without one, the last position string the referee printed and the moves after it."""
         start, base = "startpos", 0
-        if any(m.game is None and m.uci is None for m in hist):
+        if any(m.game is None and m.uci is None and m.stand_in is None for m in hist):
             start, base = f"fen {fen[0]}", fen[1]
-        moves = [m.text(True) for m in hist[base:]]
+        moves = [m.text(True) or m.stand_in for m in hist[base:]]
         return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
     def move(self, hist, fen, legal):
@@ -418,13 +420,22 @@ class PlayReferee:
                 a = s[8:].strip()
                 hist.append(Move(a, None, "chance"))
             elif m := AI_HIDDEN.match(s):
-                hist.append(Move(None, None, self.who(m.group(1))))
+                hist.append(Move(None, None, self.who(m.group(1)), self.stand_in(hist)))
             elif s.startswith("hidden choices revealed: "):
                 self.reveal(hist, s[25:].split())
             elif m := GAME_OVER.match(s):
                 return ("over",) + self.result(m.group(1), m.group(2) or "")
             elif s.startswith("illegal action"):
                 return ("illegal", s)
+
+    def stand_in(self, hist):
+        """A legal action in place of the hidden choice about to be made after `hist`
+        (None behind another unrevealed one, or when `interp moves` fails)."""
+        try:
+            acts = self.legal(hist)
+        except EngineError:
+            return None
+        return acts[0] if acts else None
 
     def reveal(self, hist, actions):
         """The hidden choices are the last actions made, one by each side in turn."""
