@@ -132,6 +132,15 @@ fn stats_refuses_what_it_cannot_count() {
         err(&["stats", "a.pgn", "b.pgn"])
             .contains("b.pgn, game 1: it is from another run than the first record (Seed differs)")
     );
+    // Nor are shards of one seed merged when one ran without agreed draws (its summary says so).
+    let no_agree = run(&dir, &with(&base, &["--records", "c.pgn", "--no-agreed-draws"]));
+    assert!(no_agree.contains("seed 11, move cap 300 plies, no agreed draws\n"), "{no_agree}");
+    assert!(!run(&dir, &with(&base, &[])).contains("no agreed draws"));
+    assert!(
+        err(&["stats", "a.pgn", "c.pgn"])
+            .contains("c.pgn, game 1: it is from another run than the first record (AgreedDraws differs)")
+    );
+    assert!(run(&dir, &["stats".into(), "c.pgn".into()]).contains("no agreed draws"));
     // A record that `play`'s save wrote has no run to count it in.
     let g = game.to_str().unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_interp"))

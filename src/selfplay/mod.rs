@@ -128,6 +128,7 @@ impl Config {
             deciders: self.deciders.map(|d| d.describe(self.limits)),
             total: run_games(self.games, self.pairs),
             pairs: self.pairs,
+            agree: Some(self.agree),
         }
     }
 }

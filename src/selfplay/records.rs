@@ -5,7 +5,8 @@
 //! players, the result and its termination: the deciding rule, an agreed draw, or the move
 //! cap) and the run's: `Round` (the game's number in the run, from 1), `Seed`, `MoveCap`, `RunGames`
 //! (the games of the whole run, every shard), `Pairs`, `DeciderA`, `DeciderB` and
-//! `PlayerNames` (the game's names of its players, separated by `, `); `SearchNodes` and
+//! `PlayerNames` (the game's names of its players, separated by `, `), `AgreedDraws` (`yes`
+//! when searching AIs could agree a draw, `no` under `--no-agreed-draws`); `SearchNodes` and
 //! `SearchMillis` (per player, separated by spaces: the nodes its AI searched and the
 //! milliseconds it spent, 0 for a decider that does not search).
 
@@ -21,6 +22,7 @@ const PAIRS: &str = "Pairs";
 const DECIDER_A: &str = "DeciderA";
 const DECIDER_B: &str = "DeciderB";
 const PLAYER_NAMES: &str = "PlayerNames";
+const AGREED_DRAWS: &str = "AgreedDraws";
 const SEARCH_NODES: &str = "SearchNodes";
 const SEARCH_MILLIS: &str = "SearchMillis";
 
@@ -51,6 +53,7 @@ pub fn game_record(g: &Game, cfg: &Config, base: &Header, f: &Finished) -> Resul
         (DECIDER_A, info.deciders[0].clone()),
         (DECIDER_B, info.deciders[1].clone()),
         (PLAYER_NAMES, info.players.join(", ")),
+        (AGREED_DRAWS, if info.agree == Some(false) { "no" } else { "yes" }.to_string()),
         (SEARCH_NODES, f.played.search.iter().map(|s| s.nodes.to_string()).collect::<Vec<_>>().join(" ")),
         (SEARCH_MILLIS, f.played.search.iter().map(|s| s.millis.to_string()).collect::<Vec<_>>().join(" ")),
     ] {
@@ -128,6 +131,12 @@ pub fn read_outcome(rec: &GameRecord) -> Result<(RunInfo, Outcome), StatsError> 
         deciders: [tag(rec, DECIDER_A)?.to_string(), tag(rec, DECIDER_B)?.to_string()],
         total: number(rec, RUN_GAMES)?,
         pairs,
+        agree: match rec.tag(AGREED_DRAWS) {
+            None => None,
+            Some("yes") => Some(true),
+            Some("no") => Some(false),
+            Some(v) => return Err(StatsError::Bad { tag: AGREED_DRAWS, value: v.to_string(), what: "yes or no" }),
+        },
     };
     let round: usize = number(rec, ROUND)?;
     if round == 0 || round > info.total {
@@ -165,6 +174,7 @@ pub fn merge(run: &mut Option<RunInfo>, games: &mut Vec<Outcome>, rec: &GameReco
             (first.deciders[0] != info.deciders[0], DECIDER_A),
             (first.deciders[1] != info.deciders[1], DECIDER_B),
             (first.players != info.players, PLAYER_NAMES),
+            (first.agree != info.agree, AGREED_DRAWS),
         ];
         if let Some((_, which)) = differs.iter().find(|(d, _)| *d) {
             return Err(StatsError::OtherRun(which));

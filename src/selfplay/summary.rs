@@ -70,6 +70,8 @@ pub struct RunInfo {
     pub total: usize,
     /// Whether the run plays colour-swapped pairs.
     pub pairs: bool,
+    /// Whether searching AIs could agree a draw (None: records that do not say).
+    pub agree: Option<bool>,
 }
 
 /// `1-3, 5, 7`: game numbers (from 0) shown from 1, runs of consecutive numbers joined.
@@ -109,7 +111,9 @@ fn header(info: &RunInfo, games: &[Outcome]) -> String {
     let n = games.len();
     let mut s = String::new();
     let pairs = if info.pairs { " in colour-swapped pairs" } else { "" };
-    let _ = writeln!(s, "{}: {n} games{pairs}, seed {}, move cap {} plies", info.game, info.seed, info.max_plies);
+    let agree = if info.agree == Some(false) { ", no agreed draws" } else { "" };
+    let _ =
+        writeln!(s, "{}: {n} games{pairs}, seed {}, move cap {} plies{agree}", info.game, info.seed, info.max_plies);
     let indices: Vec<usize> = games.iter().map(|o| o.index).collect();
     if indices != (0..info.total).collect::<Vec<_>>() {
         let which = if indices.is_empty() { "none".to_string() } else { ranges(&indices) };
@@ -244,6 +248,7 @@ mod tests {
             deciders: ["ai (10 nodes per move)".into(), "random".into()],
             total,
             pairs,
+            agree: Some(true),
         }
     }
 
