@@ -74,11 +74,17 @@ fn selfplay_cli(extra: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[test]
-fn the_summary_and_the_records_say_draw_agreed_and_the_flag_turns_it_off() {
-    let dir = std::env::temp_dir().join(format!("interp-agreement-{}", std::process::id()));
+/// An empty directory of this test process for `name`.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("interp-agreement-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_summary_and_the_records_say_draw_agreed_and_the_flag_turns_it_off() {
+    let dir = scratch_dir("records");
     let records = dir.join("games.pgn");
     let on = selfplay_cli(&["--records", records.to_str().unwrap()]);
     assert!(on.contains("\nendings: draw agreed 1\n"), "{on}");
@@ -96,9 +102,7 @@ fn the_summary_and_the_records_say_draw_agreed_and_the_flag_turns_it_off() {
 
 #[test]
 fn in_the_terminal_two_content_ais_agree_and_a_person_is_told() {
-    let dir = std::env::temp_dir().join(format!("interp-agreement-play-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("play");
     let record = dir.join("game.pgn");
     let args = ["play", "games/taktyka.toml", "--moves", TAKTYKA_START, "--white", "ai", "--black", "ai"];
     let more = ["--nodes", "1500", "--record", record.to_str().unwrap()];

@@ -103,7 +103,8 @@ pub struct Gen<'a> {
     reached: [bool; MAX_LOOP_NESTING],
 }
 
-/// Runs shorter than this many branch entries are not memoised (it would cost more than it saves).
+/// A memoised run remembers states only after this many branch entries past its first
+/// repeating loop (a short run would pay more for the memo than it saves).
 const MEMO_AFTER: u32 = 48;
 
 impl<'a> Gen<'a> {

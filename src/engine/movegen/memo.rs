@@ -34,9 +34,8 @@ impl Memo {
         POOL.with_borrow_mut(|p| p.pop()).unwrap_or_default()
     }
 
-    /// Gives a table back to this thread's pool.
-    pub(super) fn give(mut self) {
-        self.clear();
+    /// Gives a table back to this thread's pool (the next run clears it).
+    pub(super) fn give(self) {
         POOL.with_borrow_mut(|p| {
             if p.len() < POOL_SIZE {
                 p.push(self);
@@ -98,4 +97,32 @@ fn hash(key: &Key) -> u64 {
         h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
     h ^ (h >> 29)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_found_again_until_cleared_and_kept_through_growth() {
+        let mut m = Memo::default();
+        let key = |i: u64| [i, i * 7, !i, i << 40];
+        assert!((0..1000).all(|i| m.insert(key(i))), "new keys go in");
+        assert!((0..1000).all(|i| !m.insert(key(i))), "and are found again after the table grew");
+        m.clear();
+        assert!(m.insert(key(5)) && !m.insert(key(5)), "a cleared table holds nothing old");
+        assert!(m.insert(key(6)));
+    }
+
+    #[test]
+    fn a_wrapped_generation_empties_the_slots() {
+        let mut m = Memo::default();
+        assert!(m.insert([1, 2, 3, 4]));
+        assert_eq!(m.generation, 1);
+        // Many clears later the count wraps round to 1, the generation of that old slot.
+        m.generation = u32::MAX;
+        m.clear();
+        assert_eq!(m.generation, 1);
+        assert!(m.insert([1, 2, 3, 4]), "a slot of an old generation reads as empty");
+    }
 }
