@@ -8,7 +8,7 @@ use interp::engine::State;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const PASSES: [&str; 4] = ["slides", "probes", "leaps", "memo"];
+const PASSES: [&str; 5] = ["slides", "probes", "leaps", "memo", "conds"];
 
 fn open(file: &str, passes: &Passes) -> Game {
     interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
@@ -86,10 +86,43 @@ fn taktyka() {
 fn every_pass_does_something() {
     let files = ["games/chess.toml", "games/examples/xiangqi.toml", "games/taasen.toml", "games/asteryx.toml"];
     let files = [files.as_slice(), &["games/tishai.toml", "games/taktyka.toml"]].concat();
-    let dump = |g: &Game| format!("{:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks);
+    let dump = |g: &Game| format!("{:?} {:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks, g.cond_tables);
     for name in PASSES {
         let changed =
             files.iter().any(|f| dump(&open(f, &Passes::default())) != dump(&open(f, &Passes::without(name).unwrap())));
         assert!(changed, "switching off {name} changes nothing");
     }
+}
+
+/// Every condition tested by a table gives what the evaluator's walk gives, for every
+/// player, cell and occupant (the tables are built from the same leaves, so this guards
+/// the tables' layout); and the tables are there, in games whose moves test occupants.
+#[test]
+fn condition_tables_agree_with_the_walk() {
+    use interp::engine::eval::Ctx;
+    use interp::ir::{CondId, Shape};
+    let files = ["games/chess.toml", "games/taktyka.toml", "games/tishai.toml", "games/asteryx.toml"];
+    let files = [files.as_slice(), &["games/examples/shogi.toml", "games/taasen.toml"]].concat();
+    let mut tables = 0;
+    for file in files {
+        let g = open(file, &Passes::default());
+        let mut st = g.initial();
+        let t = &g.cond_tables;
+        for id in (0..g.conds.len()).map(CondId::new) {
+            let Shape::Table(off) = t.shape(id) else { continue };
+            tables += 1;
+            for c in 0..g.board.len() {
+                let was = st.board[c];
+                for k in 0..g.kind_type.len() as u8 {
+                    st.board[c] = k;
+                    for me in 0..g.np() as u8 {
+                        let walk = Ctx::new(&g, &st, me, u16::MAX).holds(g.cond(id), c as u16, false);
+                        assert_eq!(t.get(off, me, c as u16, k), walk, "{file}: condition {id:?}, cell {c}, kind {k}");
+                    }
+                }
+                st.board[c] = was;
+            }
+        }
+    }
+    assert!(tables >= 6, "only {tables} condition tables in these games");
 }

@@ -3,7 +3,7 @@
 use crate::board::{Cell, NONE};
 use crate::engine::budget;
 use crate::engine::state::State;
-use crate::ir::{Cond, CondId, Expr, Game, Who};
+use crate::ir::{Cond, CondId, Expr, Game, Shape, Who};
 
 /// What a condition is evaluated against: the game, a position, the player whose view it
 /// takes (`me`), and the origin of the piece being moved (NONE outside movement).
@@ -65,19 +65,21 @@ impl<'a> Ctx<'a> {
     /// Tests condition `id` at cell `c`.
     #[inline]
     pub fn test(&self, id: CondId, c: Cell, stepped: bool) -> bool {
-        let cond = self.g.cond(id);
-        match cond {
-            Cond::Empty => self.at(c, stepped) == 0,
-            Cond::Enemy => {
+        let g = self.g;
+        let owner = |k: u8| g.kind_owner[k as usize];
+        match g.cond_tables.shape(id) {
+            Shape::Table(off) if c != NONE => g.cond_tables.get(off, self.me, c, self.at(c, stepped)),
+            Shape::Empty if c != NONE => self.at(c, stepped) == 0,
+            Shape::Occupied => c == NONE || self.at(c, stepped) != 0,
+            Shape::Enemy if c != NONE => {
                 let k = self.at(c, stepped);
-                k != 0 && self.g.kind_owner[k as usize] != self.me
+                k != 0 && owner(k) != self.me
             }
-            Cond::Not(x) if matches!(**x, Cond::Friend) => {
+            Shape::NotFriend if c != NONE => {
                 let k = self.at(c, stepped);
-                k == 0 || self.g.kind_owner[k as usize] != self.me
+                k == 0 || owner(k) != self.me
             }
-            Cond::Not(x) if matches!(**x, Cond::Empty) => c == NONE || self.at(c, stepped) != 0,
-            _ => self.holds(cond, c, stepped),
+            _ => self.holds(g.cond(id), c, stepped),
         }
     }
 
@@ -86,32 +88,14 @@ impl<'a> Ctx<'a> {
         let g = self.g;
         match cond {
             Cond::True => true,
-            Cond::Empty => c != NONE && self.at(c, stepped) == 0,
-            Cond::Enemy => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && g.kind_owner[k as usize] != self.me
-                }
-            }
-            Cond::Friend => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && g.kind_owner[k as usize] == self.me
-                }
-            }
-            Cond::Type(mask) => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && mask & (1 << g.kind_type[k as usize]) != 0
-                }
-            }
-            Cond::Unmoved => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && !g.kind_moved[k as usize]
-                }
-            }
-            Cond::Zone(z) => c != NONE && g.zone(*z)[c as usize],
+            Cond::Empty
+            | Cond::Enemy
+            | Cond::Friend
+            | Cond::Type(_)
+            | Cond::Unmoved
+            | Cond::Zone(_)
+            | Cond::Neutral
+            | Cond::Tally(..) => c != NONE && g.occupant_leaf(cond, self.me, c, self.at(c, stepped)),
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
             Cond::Attacked => {
@@ -126,21 +110,6 @@ impl<'a> Ctx<'a> {
                 None => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
             },
             Cond::CheckOf(who) => budget::nested(g, self.st, self.me, self.origin, || self.check_of(*who)),
-            Cond::Tally(i, op, v) => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && {
-                        let (x, _) = g.tally(k, *i as usize);
-                        op.holds(x as i64, *v)
-                    }
-                }
-            }
-            Cond::Neutral => {
-                c != NONE && {
-                    let k = self.at(c, stepped);
-                    k != 0 && g.is_neutral(g.kind_owner[k as usize])
-                }
-            }
             Cond::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
             Cond::Beaten => {
                 c != NONE && self.origin != NONE && {
@@ -218,9 +187,8 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 for p in 0..np {
-                    let movers: Vec<usize> = (0..nf).filter(|&f| f == p || f >= np).collect();
                     let mut pairs = 0;
-                    for &fa in &movers {
+                    for fa in (0..nf).filter(|&f| f == p || f >= np) {
                         for fb in (0..nf).filter(|&f| f != p) {
                             pairs += cnt(a, fa) * cnt(b, fb);
                             if a == b && fa == fb {

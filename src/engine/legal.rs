@@ -66,21 +66,22 @@ impl Game {
     fn stack_moves(&self, st: &State, out: &mut MoveList) {
         let me = st.to_move;
         let np = self.np();
-        let mut cells: Vec<Cell> = st.stacks.iter().map(|&(c, _)| c).collect();
-        cells.dedup();
-        for c in cells {
-            let kinds: Vec<_> = self.pieces_at(st, c).collect();
-            for (i, &k) in kinds.iter().enumerate() {
+        let mut tmp = State::copy_pooled(st);
+        for (j, &(c, _)) in st.stacks.iter().enumerate() {
+            if j > 0 && st.stacks[j - 1].0 == c {
+                continue;
+            }
+            for (i, k) in self.pieces_at(st, c).enumerate() {
                 let owner = self.kind_owner[k as usize];
-                if (owner != me && (owner as usize) < np) || kinds[..i].contains(&k) {
+                if (owner != me && (owner as usize) < np) || self.pieces_at(st, c).take(i).any(|x| x == k) {
                     continue;
                 }
-                let mut tmp = st.clone();
+                tmp.clone_from(st);
                 let first = tmp.board[c as usize];
                 if first != k {
                     tmp.board[c as usize] = k;
-                    let j = tmp.stacks.iter().position(|&e| e == (c, k)).unwrap();
-                    tmp.stacks[j] = (c, first);
+                    let at = tmp.stacks.iter().position(|&e| e == (c, k)).unwrap();
+                    tmp.stacks[at] = (c, first);
                     tmp.stacks.sort_unstable();
                 }
                 let slot = self.kind_type[k as usize] as usize * np + me as usize;
@@ -91,6 +92,7 @@ impl Game {
                 }
             }
         }
+        tmp.give();
     }
 
     /// Legal moves of the player to move.

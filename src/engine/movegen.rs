@@ -11,7 +11,7 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, Game, Op, Program, ProgramId};
+use crate::ir::{CondId, Expr, ExprId, Game, Op, Program, ProgramId};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,6 +54,9 @@ impl Drop for Gen<'_> {
     fn drop(&mut self) {
         if let Some(m) = self.visited.take() {
             m.give();
+        }
+        if let Some(a) = self.after.take() {
+            a.give();
         }
     }
 }
@@ -339,9 +342,7 @@ impl<'a> Gen<'a> {
                 }
                 Op::LoopTest(s, lo, hi, exit) => {
                     let n = r.loops[*s as usize] as i64;
-                    let g = self.cx.g;
-                    let lo = self.cx.eval(g.expr(*lo));
-                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
+                    let (lo, hi) = (self.bound(*lo), hi.map_or(LOOP_CAP, |hi| self.bound(hi).min(LOOP_CAP)));
                     self.memo_live |= self.memo && hi > 1;
                     if n < lo {
                         if n >= hi {
@@ -362,9 +363,7 @@ impl<'a> Gen<'a> {
                 }
                 Op::LoopMax(s, lo, hi, exit) => {
                     let n = r.loops[*s as usize] as i64;
-                    let g = self.cx.g;
-                    let lo = self.cx.eval(g.expr(*lo));
-                    let hi = hi.map_or(LOOP_CAP, |hi| self.cx.eval(g.expr(hi)).min(LOOP_CAP));
+                    let (lo, hi) = (self.bound(*lo), hi.map_or(LOOP_CAP, |hi| self.bound(hi).min(LOOP_CAP)));
                     if n < lo {
                         if n >= hi {
                             return;
@@ -385,7 +384,7 @@ impl<'a> Gen<'a> {
                     pc += 1;
                 }
                 Op::Ray(dirs, max, fin) => {
-                    let max = max.map_or(LOOP_CAP, |max| self.cx.eval(self.cx.g.expr(max)).min(LOOP_CAP));
+                    let max = max.map_or(LOOP_CAP, |max| self.bound(max).min(LOOP_CAP));
                     for &d in dirs {
                         self.ray(prog, r, d, max, *fin);
                     }
@@ -413,6 +412,15 @@ impl<'a> Gen<'a> {
                     return;
                 }
             }
+        }
+    }
+
+    /// A loop's or a ray's bound: most are numbers, read without a call.
+    #[inline]
+    fn bound(&self, e: ExprId) -> i64 {
+        match self.cx.g.expr(e) {
+            Expr::Int(v) => *v,
+            e => self.cx.eval(e),
         }
     }
 
@@ -576,42 +584,37 @@ impl<'a> Gen<'a> {
         let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
         let mut nv = 0;
         let mut choose = false;
+        let mine = |c: Cell| -> bool {
+            c == to
+                || (c != from && {
+                    let k = self.cx.st.board[c as usize];
+                    k != 0 && g.kind_owner[k as usize] == self.cx.me
+                })
+        };
         for rule in &g.custodians {
             choose |= rule.choose;
-            for &d in &rule.dirs {
-                let e = match self.board.targets(to, d) {
-                    [e] => *e,
-                    _ => continue,
-                };
-                if e == from || victims[..nv].contains(&e) {
+            let nd = rule.dirs.len();
+            for i in 0..nd {
+                let e = rule.near[to as usize * nd + i];
+                if e == NONE || e == from || victims[..nv].contains(&e) {
                     continue;
                 }
                 let k = self.cx.at(e, true);
                 if k == 0 || g.kind_owner[k as usize] == self.cx.me {
                     continue;
                 }
-                let mine = |c: Cell| -> bool {
-                    c == to
-                        || (c != from && {
-                            let k = self.cx.st.board[c as usize];
-                            k != 0 && g.kind_owner[k as usize] == self.cx.me
-                        })
-                };
                 let captured = match rule.colour {
-                    None => match self.board.targets(e, d) {
-                        [b] => mine(*b),
-                        _ => false,
-                    },
+                    None => {
+                        let b = rule.near[e as usize * nd + i];
+                        b != NONE && mine(b)
+                    }
                     Some(need) => {
-                        let col = self.board.cells[to as usize].colour;
+                        let col = rule.colours[to as usize];
+                        let ring = &rule.ring[rule.ring_at[e as usize] as usize..rule.ring_at[e as usize + 1] as usize];
                         let (mut size, mut held) = (0, 0);
-                        for &d2 in &rule.dirs {
-                            for &c in self.board.targets(e, d2) {
-                                if self.board.cells[c as usize].colour == col {
-                                    size += 1;
-                                    held += mine(c) as usize;
-                                }
-                            }
+                        for &c in ring.iter().filter(|&&c| rule.colours[c as usize] == col) {
+                            size += 1;
+                            held += mine(c) as usize;
                         }
                         held >= size.min(need as usize)
                     }
@@ -672,8 +675,13 @@ impl<'a> Gen<'a> {
         let g = self.cx.g;
         let me = self.cx.me;
         // The position after the move, in a buffer the generator keeps for the next one.
-        let mut after = self.after.take().unwrap_or_default();
-        after.clone_from(self.cx.st);
+        let mut after = match self.after.take() {
+            Some(mut a) => {
+                a.clone_from(self.cx.st);
+                a
+            }
+            None => State::copy_pooled(self.cx.st),
+        };
         let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
         let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
         let cx = Ctx::new(g, &after, me, to);

@@ -1,6 +1,8 @@
 //! The position: data only. Applying actions is in `apply` (copy-make: the caller
 //! clones, then applies).
 
+use std::cell::RefCell;
+
 use crate::board::{Cell, NONE};
 use crate::ir::{Kind, StepId};
 
@@ -115,5 +117,33 @@ impl State {
     pub fn set_pending(&mut self, step: Option<StepId>) {
         // Step ids are below `MAX_TABLE_ENTRIES`, so 1 + the index fits.
         self.phase = step.map_or(0, |s| s.index() as u16 + 1);
+    }
+}
+
+/// Position buffers kept per thread for the engine's scratch copies (a push rule's
+/// position after the move, a stack piece's view), so a generator made for every node does
+/// not allocate them again.
+const POOL_SIZE: usize = 8;
+
+thread_local! {
+    static POOL: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
+}
+
+impl State {
+    /// A copy of `from` in a buffer from this thread's pool (give it back with
+    /// [`State::give`]).
+    pub fn copy_pooled(from: &State) -> State {
+        let mut s = POOL.with_borrow_mut(|p| p.pop()).unwrap_or_default();
+        s.clone_from(from);
+        s
+    }
+
+    /// Gives a buffer back to this thread's pool.
+    pub fn give(self) {
+        POOL.with_borrow_mut(|p| {
+            if p.len() < POOL_SIZE {
+                p.push(self);
+            }
+        });
     }
 }

@@ -3,7 +3,7 @@
 pub use crate::vocab::CmpOp;
 
 use crate::board::Cell;
-use crate::ir::{Slot, ZoneId};
+use crate::ir::{CondId, Game, Kind, Slot, ZoneId};
 
 /// A condition, compiled: evaluated at a cursor cell for a player.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -127,6 +127,127 @@ impl Expr {
             Expr::Max(a, b) => Some(a.constant()?.max(b.constant()?)),
             Expr::Min(a, b) => Some(a.constant()?.min(b.constant()?)),
             _ => None,
+        }
+    }
+}
+
+/// How the engine tests each condition, chosen at load by `opt::conds`: the commonest
+/// tests directly, the other conditions that read only a cell and its occupant as bit
+/// tables over (player, cell, kind), so that testing one is a lookup; the rest by walking
+/// the condition.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CondTables {
+    /// Per condition: how it is tested, coded by [`CondTables::code`].
+    pub at: Vec<u32>,
+    /// Kinds per cell (a table's row length, in bits).
+    pub nk: usize,
+    /// Words per player.
+    pub words: usize,
+    /// The tables.
+    pub bits: Vec<u64>,
+}
+
+/// How a condition is tested (see [`CondTables`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `[empty]`.
+    Empty,
+    /// `[!empty]`.
+    Occupied,
+    /// `[enemy]`.
+    Enemy,
+    /// `[!friend]`.
+    NotFriend,
+    /// A table at this word of `bits`.
+    Table(u32),
+    /// Walked.
+    Walk,
+}
+
+impl CondTables {
+    /// A shape's code in `at`: a tag in the low three bits, a table's offset above them.
+    pub fn code(s: Shape) -> u32 {
+        match s {
+            Shape::Table(off) => off << 3,
+            Shape::Empty => 1,
+            Shape::Occupied => 2,
+            Shape::Enemy => 3,
+            Shape::NotFriend => 4,
+            Shape::Walk => 5,
+        }
+    }
+
+    /// How condition `id` is tested.
+    #[inline]
+    pub fn shape(&self, id: CondId) -> Shape {
+        let x = self.at.get(id.index()).map_or(5, |&x| x);
+        match x & 7 {
+            0 => Shape::Table(x >> 3),
+            1 => Shape::Empty,
+            2 => Shape::Occupied,
+            3 => Shape::Enemy,
+            4 => Shape::NotFriend,
+            _ => Shape::Walk,
+        }
+    }
+
+    /// Table lookup: whether the condition whose table starts at word `off` holds for
+    /// player `me` at cell `c` holding `k`.
+    #[inline]
+    pub fn get(&self, off: u32, me: u8, c: Cell, k: Kind) -> bool {
+        let i = c as usize * self.nk + k as usize;
+        self.bits[off as usize + me as usize * self.words + i / 64] >> (i % 64) & 1 != 0
+    }
+}
+
+impl Game {
+    /// A leaf condition that reads only the cell `c` and its occupant `k` (0: empty), for
+    /// player `me`: `empty`, `enemy`, `friend`, types, `unmoved`, zones, `neutral`, tallies.
+    /// False for every other condition. The engine's evaluator and the tables both read it.
+    #[inline]
+    pub fn occupant_leaf(&self, cond: &Cond, me: u8, c: Cell, k: Kind) -> bool {
+        let owner = || self.kind_owner[k as usize];
+        match cond {
+            Cond::Empty => k == 0,
+            Cond::Enemy => k != 0 && owner() != me,
+            Cond::Friend => k != 0 && owner() == me,
+            Cond::Type(mask) => k != 0 && mask & (1 << self.kind_type[k as usize]) != 0,
+            Cond::Unmoved => k != 0 && !self.kind_moved[k as usize],
+            Cond::Zone(z) => self.zone(*z)[c as usize],
+            Cond::Neutral => k != 0 && self.is_neutral(owner()),
+            Cond::Tally(i, op, v) => k != 0 && op.holds(self.tally(k, *i as usize).0 as i64, *v),
+            _ => false,
+        }
+    }
+
+    /// Whether a condition is built of [`Game::occupant_leaf`]'s leaves alone (with
+    /// `true`, and, or, not).
+    pub fn reads_occupant_only(cond: &Cond) -> bool {
+        match cond {
+            Cond::True
+            | Cond::Empty
+            | Cond::Enemy
+            | Cond::Friend
+            | Cond::Type(_)
+            | Cond::Unmoved
+            | Cond::Zone(_)
+            | Cond::Neutral
+            | Cond::Tally(..) => true,
+            Cond::And(v) | Cond::Or(v) => v.iter().all(Game::reads_occupant_only),
+            Cond::Not(x) => Game::reads_occupant_only(x),
+            _ => false,
+        }
+    }
+
+    /// For a condition of which [`Game::reads_occupant_only`] holds: whether it holds at
+    /// `c` holding `k`, for player `me`.
+    pub fn occupant_holds(&self, cond: &Cond, me: u8, c: Cell, k: Kind) -> bool {
+        match cond {
+            Cond::True => true,
+            Cond::And(v) => v.iter().all(|x| self.occupant_holds(x, me, c, k)),
+            Cond::Or(v) => v.iter().any(|x| self.occupant_holds(x, me, c, k)),
+            Cond::Not(x) => !self.occupant_holds(x, me, c, k),
+            leaf => self.occupant_leaf(leaf, me, c, k),
         }
     }
 }

@@ -47,20 +47,19 @@ impl Game {
     }
 
     /// A tally's value and flag for a kind.
+    #[inline]
     pub fn tally(&self, k: Kind, i: usize) -> (u8, bool) {
-        let t = &self.tallies[i];
-        let span = t.max as u16 + 1;
-        let field = (self.kind_state[k as usize] / t.stride) % (2 * span);
-        // The value is at most the tally's max (`limits::MAX_TALLY`): a byte.
-        ((field % span) as u8, field >= span)
+        // The value is at most the tally's max (`limits::MAX_TALLY`): below bit 7.
+        let f = self.tallies[i].by_kind[k as usize];
+        (f & 0x7f, f & 0x80 != 0)
     }
 
     /// The kind with a tally's value and flag replaced.
     pub fn with_tally(&self, k: Kind, i: usize, v: u8, flag: bool) -> Kind {
         let t = &self.tallies[i];
         let span = t.max as u16 + 1;
-        let s = self.kind_state[k as usize];
-        let field = (s / t.stride) % (2 * span);
+        let (old, was) = self.tally(k, i);
+        let field = old as u16 + if was { span } else { 0 };
         let new = v.min(t.max) as u16 + if flag { span } else { 0 };
         // Another state of the same type and owner: a kind like `k`.
         (k as i32 + (new as i32 - field as i32) * t.stride as i32) as Kind

@@ -12,7 +12,7 @@ mod rules;
 
 pub use ai::{AiSettings, SearchKind, Weights};
 pub use attack::{AttackTables, RayProbe};
-pub use cond::{CmpOp, Cond, Expr, Who};
+pub use cond::{CmpOp, Cond, CondTables, Expr, Shape, Who};
 pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
 pub use program::{Op, Probe, ProbeStep, Program};
@@ -69,6 +69,8 @@ pub struct Game {
     pub turn_tables: Vec<Vec<Vec<u8>>>,
     /// Conditions.
     pub conds: Vec<Cond>,
+    /// The conditions that read only a cell and its occupant, as tables.
+    pub cond_tables: CondTables,
     /// Expressions.
     pub exprs: Vec<Expr>,
     /// Variables.

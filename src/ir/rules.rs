@@ -43,6 +43,15 @@ pub struct CustodianRule {
     pub colour: Option<u8>,
     /// The mover picks one victim (written `xCELL`).
     pub choose: bool,
+    /// Per (cell, index in `dirs`): the one cell that way, or NONE (none, or a fork).
+    pub near: Vec<Cell>,
+    /// Per cell `c`, the cells `ring[ring_at[c]..ring_at[c + 1]]`: every cell one step
+    /// from `c` along `dirs`, in order.
+    pub ring: Vec<Cell>,
+    /// See `ring`.
+    pub ring_at: Vec<u32>,
+    /// Per cell: its colour class.
+    pub colours: Vec<i64>,
 }
 
 /// A push rule, compiled: after a turn's move, the mover must pick one piece next to the
@@ -119,6 +128,10 @@ pub struct TallyRule {
     pub stride: u16,
     /// Per player: the program whose match is counted.
     pub progs: Vec<ProgramId>,
+    /// Per kind: the tally's value, with bit 7 set when its flag is (read with
+    /// [`Game::tally`](crate::ir::Game::tally); decoded once at load, off the hot path's
+    /// divisions).
+    pub by_kind: Vec<u8>,
 }
 
 /// Who takes a decision.

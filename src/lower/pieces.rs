@@ -36,6 +36,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         leap_tables: vec![],
         turn_tables: vec![],
         conds: vec![],
+        cond_tables: Default::default(),
         exprs: vec![],
         vars: vec![],
         nslots: 0,

@@ -2,6 +2,7 @@
 //! custodian rules.
 
 use super::Lowerer;
+use crate::board::{Cell, NONE};
 use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
 use crate::ir::{
     Cond, CustodianRule, EndRule, EntryRule, Expr, Game, MoveClass, Obligation, PushRule, StepId, TallyRule, Trigger,
@@ -25,7 +26,14 @@ impl Lowerer<'_> {
             let progs = (0..self.np()).map(|p| self.add_program(g, &t.when, p)).collect();
             let (stride, max) = self.d.tally_layout[i];
             let max = byte_below(max as usize, MAX_TALLY as usize + 1);
-            g.tallies.push(TallyRule { name: t.name.text.clone(), max, types, stride, progs });
+            let span = max as u16 + 1;
+            let by_kind = (g.kind_state.iter())
+                .map(|&s| {
+                    let field = (s / stride.max(1)) % (2 * span);
+                    (field % span) as u8 | if field >= span { 0x80 } else { 0 }
+                })
+                .collect();
+            g.tallies.push(TallyRule { name: t.name.text.clone(), max, types, stride, progs, by_kind });
         }
     }
 
@@ -151,7 +159,17 @@ impl Lowerer<'_> {
             let dirs = self.dirs(&cu.dirs.text, 0);
             let option = |o: &Name| self.d.options.iter().find(|(n, _)| *n == o.text).map(|(_, v)| *v);
             let choose = cu.choose.as_ref().and_then(option).is_some_and(|v| v != 0);
-            g.custodians.push(CustodianRule { dirs, colour: cu.colour.map(|n| n.clamp(1, 255) as u8), choose });
+            let colour = cu.colour.map(|n| n.clamp(1, 255) as u8);
+            let b = self.board;
+            let cells = 0..b.len() as Cell;
+            let near = cells.clone().flat_map(|c| dirs.iter().map(move |&d| one(b.targets(c, d)))).collect();
+            let (mut ring, mut ring_at) = (vec![], vec![0]);
+            for c in cells {
+                ring.extend(dirs.iter().flat_map(|&d| b.targets(c, d)));
+                ring_at.push(ring.len() as u32);
+            }
+            let colours = b.cells.iter().map(|c| c.colour).collect();
+            g.custodians.push(CustodianRule { dirs, colour, choose, near, ring, ring_at, colours });
         }
     }
 }
@@ -184,5 +202,13 @@ fn mentions_stuck(c: &ast::Cond) -> bool {
         ast::Cond::Not(x) | ast::Cond::Along(_, _, x) => mentions_stuck(x),
         ast::Cond::Name(n) => n.text == "stuck",
         _ => false,
+    }
+}
+
+/// The one cell of a link, or NONE (no cell, or a fork).
+fn one(targets: &[Cell]) -> Cell {
+    match targets {
+        [c] => *c,
+        _ => NONE,
     }
 }

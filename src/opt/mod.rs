@@ -1,10 +1,11 @@
 //! Load-time specialisation of the lowered game, as passes over its programs: slides
 //! become single instructions, reversible attack programs become probes, fixed paths
-//! become leap tables, long repetitions are memoised; then the moved flags that matter
-//! are found and the attack tables built.
+//! become leap tables, long repetitions are memoised, tests of a cell's occupant become
+//! bit tables; then the moved flags that matter are found and the attack tables built.
 
 pub mod attack;
 mod budget;
+mod conds;
 mod leap;
 mod lines;
 mod memo;
@@ -28,16 +29,18 @@ pub struct Passes {
     pub leaps: bool,
     /// Repetitions without effects skip machine states already explored.
     pub memo: bool,
+    /// Tests that read only the cell and its occupant become bit tables.
+    pub conds: bool,
 }
 
 impl Default for Passes {
     fn default() -> Self {
-        Passes { slides: true, probes: true, leaps: true, memo: true }
+        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true }
     }
 }
 
 impl Passes {
-    /// Every pass but the named one (`slides`, `probes`, `leaps` or `memo`); None for
+    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo` or `conds`); None for
     /// another name.
     pub fn without(name: &str) -> Option<Passes> {
         let mut p = Passes::default();
@@ -46,6 +49,7 @@ impl Passes {
             "probes" => p.probes = false,
             "leaps" => p.leaps = false,
             "memo" => p.memo = false,
+            "conds" => p.conds = false,
             _ => return None,
         }
         Some(p)
@@ -69,6 +73,9 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
         memo::run(game);
     }
     moved::run(game);
+    if passes.conds {
+        conds::run(game);
+    }
     game.attack = attack::build(game);
     game.attack.touch = touch::build(game);
     game.attack.idle_triggers = touch::idle_triggers(game);

@@ -1,0 +1,73 @@
+//! Conditions that read only the cell and its occupant (`[empty]`, `[enemy & !L]`,
+//! `[far & checks < 3]`) become bit tables over (player, cell, kind): the pattern machine
+//! then tests one with a lookup instead of walking it. The tables are filled from
+//! [`Game::occupant_holds`], which the engine's evaluator shares, so they cannot disagree.
+
+use crate::board::Cell;
+use crate::ir::{Cond, CondTables, Game, Op, Shape};
+
+/// The most bits all tables may take together (so also the most evaluations at load; an
+/// offset in words then fits the 29 bits a code gives it).
+const MAX_BITS: usize = 1 << 23;
+
+/// Builds `g.cond_tables`.
+pub fn run(g: &mut Game) {
+    let (cells, nk, np) = (g.board.len(), g.kind_type.len(), g.np());
+    let words = (cells * nk).div_ceil(64);
+    let mut t = CondTables { at: vec![CondTables::code(Shape::Walk); g.conds.len()], nk, words, bits: vec![] };
+    let hot = tested_by_generators(g);
+    for (id, cond) in g.conds.iter().enumerate() {
+        if let Some(s) = direct(cond) {
+            t.at[id] = CondTables::code(s);
+            continue;
+        }
+        if !hot[id] || !Game::reads_occupant_only(cond) || (t.bits.len() + words * np) * 64 > MAX_BITS {
+            continue;
+        }
+        let off = u32::try_from(t.bits.len()).expect("the tables are below MAX_BITS");
+        t.at[id] = CondTables::code(Shape::Table(off));
+        for me in 0..np as u8 {
+            let mut table = vec![0u64; words];
+            for c in 0..cells {
+                for k in 0..nk {
+                    if g.occupant_holds(cond, me, c as Cell, k as u8) {
+                        let i = c * nk + k;
+                        table[i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            t.bits.extend_from_slice(&table);
+        }
+    }
+    g.cond_tables = t;
+}
+
+/// Per condition: whether move generation tests it (in a program, a drop rule or a push
+/// rule); the others are not worth a table.
+fn tested_by_generators(g: &Game) -> Vec<bool> {
+    let mut hot = vec![false; g.conds.len()];
+    let ops = g.programs.iter().flat_map(|p| &p.ops);
+    let in_ops = ops.filter_map(|op| match op {
+        Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => Some(*id),
+        _ => None,
+    });
+    let in_rules = g.drops.iter().flat_map(|(_, ids)| ids).chain(g.pushes.iter().flat_map(|p| &p.cond));
+    for id in in_ops.chain(in_rules.copied()) {
+        hot[id.index()] = true;
+    }
+    hot
+}
+
+/// The commonest tests, which the engine makes directly (quicker than a lookup).
+fn direct(c: &Cond) -> Option<Shape> {
+    match c {
+        Cond::Empty => Some(Shape::Empty),
+        Cond::Enemy => Some(Shape::Enemy),
+        Cond::Not(x) => match **x {
+            Cond::Empty => Some(Shape::Occupied),
+            Cond::Friend => Some(Shape::NotFriend),
+            _ => None,
+        },
+        _ => None,
+    }
+}
