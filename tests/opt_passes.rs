@@ -126,3 +126,36 @@ fn condition_tables_agree_with_the_walk() {
     }
     assert!(tables >= 6, "only {tables} condition tables in these games");
 }
+
+/// A program that tests a register before anything else waits for it (en passant), and
+/// only such a program: one that tests the register on one branch still runs while the
+/// register is unset, so its other branch's moves are there.
+#[test]
+fn programs_wait_for_a_register_only_when_every_path_tests_it() {
+    let chess = open("games/chess.toml", &Passes::default());
+    let waiting: Vec<_> = chess.programs.iter().filter(|p| p.waits.is_some()).collect();
+    assert_eq!(waiting.len(), 2, "the en passant captures, one per player");
+    let text = r#"[game]
+name = "gate"
+players = ["white", "black"]
+rules = '''
+board square files a..c ranks 1..3
+register mark
+piece P {
+  move N [empty] @mark
+  move (NE [empty & mark] | E [empty])
+  move NW [empty & mark]
+}
+end { loss if no-moves }
+'''
+[pieces.P]
+[setup.white]
+P = "b1"
+[setup.black]
+P = "b3"
+"#;
+    let g = common::load_text(text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let waits: Vec<_> = g.programs.iter().map(|p| p.waits.is_some()).collect();
+    assert!(waits.contains(&true) && waits.contains(&false), "{waits:?}");
+    assert_eq!(legal(&g, &g.initial()), ["b1-b2", "b1-c1"]);
+}

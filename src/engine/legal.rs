@@ -2,7 +2,7 @@
 //! safety (with the fast filter for quiet moves that cannot expose the royal piece).
 
 use crate::board::{Cell, NONE};
-use crate::engine::action::{Chosen, ChosenAs, Move, MoveList, PieceMove};
+use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
@@ -28,7 +28,10 @@ impl Game {
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
             pg.start(c as Cell);
             for &p in &self.moves_of[slot] {
-                pg.run(self.program(p));
+                let prog = self.program(p);
+                if prog.waits.is_none_or(|r| st.regs[r as usize] != NONE) {
+                    pg.run(prog);
+                }
             }
         }
         drop(pg);
@@ -133,6 +136,23 @@ impl Game {
         (pins, lines)
     }
 
+    /// Whether an attack of another player that waits for a register (`[ep]`) has an
+    /// attacker standing where it could reach `me`'s royal piece on `royal`.
+    fn gated_threat(&self, st: &State, me: u8, royal: Cell) -> bool {
+        let t = &self.attack;
+        let stands = |o: &Cell, kinds: &[bool]| {
+            let k = st.board[*o as usize];
+            k != 0 && kinds[k as usize]
+        };
+        (0..self.np()).filter(|&p| p != me as usize).any(|p| {
+            let gated = |&(fi, (_, kinds)): &(usize, &(_, Vec<bool>))| {
+                t.gates[p][fi].is_some()
+                    && t.reach_from[p].get(fi).is_none_or(|v| v[royal as usize].iter().any(|o| stands(o, kinds)))
+            };
+            self.forward_attacks[p].iter().enumerate().any(|x| gated(&x))
+        })
+    }
+
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
@@ -157,6 +177,9 @@ impl Game {
         let check = (self.attack.filter() && royal != NONE).then(|| self.attacked_gated(st, royal, me, gates));
         let fast = check == Some(false);
         let (pins, lines) = if fast { self.quiet_cells(st, me, royal) } else { ([0; 4], [0; 4]) };
+        // Registers set by a move change no attack unless an attack waits for one and could
+        // reach the royal piece from where its attackers stand.
+        let registers_safe = fast && !self.gated_threat(st, me, royal);
         let mut keep = 0;
         // A move with an entry from the reserve follows its plain move and shares its
         // verdict: the entering piece shields nothing (it arrives after the move).
@@ -167,7 +190,7 @@ impl Game {
                 plain_ok
             } else if fast
                 && let Move::Piece(p) = m
-                && p.neff == 0
+                && (p.neff == 0 || registers_safe && sets_only_registers(out.effects_of(&m)))
                 && p.from != royal
                 && !on(&pins, p.from)
                 && !on(&lines, p.from)
@@ -207,9 +230,15 @@ impl Game {
     }
 }
 
-/// Whether a move brings a piece from the reserve in with it (`drop TYPES at WHERE`).
+/// Whether a move's effects only set registers or name the cells it passes through (as a
+/// Pawn's double step marks the cell it skips): they move and take nothing.
 #[inline]
+fn sets_only_registers(effects: &[Effect]) -> bool {
+    effects.iter().all(|e| matches!(e, Effect::SetReg(..) | Effect::Via(_)))
+}
+
 /// Whether a move brings a reserve piece in on a cell it empties (an entry, `drop … at`).
+#[inline]
 pub(crate) fn is_entry(m: &Move) -> bool {
     matches!(m, Move::Piece(p) if matches!(p.chosen, Some(Chosen { how: ChosenAs::Entry(_), .. })))
 }

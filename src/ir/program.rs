@@ -117,6 +117,9 @@ pub struct Program {
     /// For an attack program with a condition (`attack PATTERN if COND`): its index in
     /// [`crate::ir::Game::attack_gates`].
     pub gate: Option<u8>,
+    /// A register that every path tests, needing it set, before it can do anything else
+    /// (en passant's `[empty & ep]`): move generation skips the program while it is unset.
+    pub waits: Option<u8>,
 }
 
 /// A step of a probe: a direction and the test on the cell reached, if any.

@@ -132,7 +132,8 @@ fn board_local(c: &Cond) -> bool {
     }
 }
 
-fn first_reg(c: &Cond) -> Option<u8> {
+/// A register that the condition needs set to hold: a test of it, alone or as a conjunct.
+pub(super) fn first_reg(c: &Cond) -> Option<u8> {
     match c {
         Cond::Reg(r) => Some(*r),
         Cond::And(v) => v.iter().find_map(first_reg),

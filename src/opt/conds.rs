@@ -2,9 +2,12 @@
 //! `[far & checks < 3]`) become bit tables over (player, cell, kind): the pattern machine
 //! then tests one with a lookup instead of walking it. The tables are filled from
 //! [`Game::occupant_holds`], which the engine's evaluator shares, so they cannot disagree.
+//! And a program whose every path first tests a register that must be set (en passant's
+//! `[empty & ep]`) is marked as waiting for it, so that move generation skips it while the
+//! register is unset.
 
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Op, Shape};
+use crate::ir::{Cond, CondTables, Game, Op, Program, Shape};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
@@ -40,6 +43,28 @@ pub fn run(g: &mut Game) {
         }
     }
     g.cond_tables = t;
+    for i in 0..g.programs.len() {
+        g.programs[i].waits = waits(g, &g.programs[i]);
+    }
+}
+
+/// The register a program tests, needing it set, before anything else can happen: in the
+/// straight run of steps and tests it starts with.
+fn waits(g: &Game, prog: &Program) -> Option<u8> {
+    for op in &prog.ops {
+        match op {
+            Op::Test(c) => {
+                if let Some(r) = super::attack::first_reg(g.cond(*c)) {
+                    return Some(r);
+                }
+            }
+            Op::Step(_) | Op::Turn(_) | Op::Mark(_) => {}
+            // Every landing of a leap or a slide passes its final test.
+            Op::Leap(_, c) | Op::Ray(_, _, c) => return super::attack::first_reg(g.cond(*c)),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Per condition: whether move generation tests it (in a program, a drop rule or a push
