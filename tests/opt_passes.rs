@@ -8,7 +8,7 @@ use interp::engine::State;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const PASSES: [&str; 5] = ["slides", "probes", "leaps", "memo", "conds"];
+const PASSES: [&str; 6] = ["slides", "probes", "leaps", "memo", "conds", "paths"];
 
 fn open(file: &str, passes: &Passes) -> Game {
     interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
@@ -158,4 +158,21 @@ P = "b3"
     let waits: Vec<_> = g.programs.iter().map(|p| p.waits.is_some()).collect();
     assert!(waits.contains(&true) && waits.contains(&false), "{waits:?}");
     assert_eq!(legal(&g, &g.initial()), ["b1-b2", "b1-c1"]);
+}
+
+/// Which programs become tables of guarded paths: Tâktykâ's diagonal step past a barrier
+/// and Asteryx's zigzag (a repetition with numbers for bounds) do; a program with effects
+/// (castling) and one whose repetition is bounded by a counter (Tishai's Wizard) do not.
+#[test]
+fn programs_without_effects_become_path_tables() {
+    let paths = |file: &str, letter: char| -> Vec<bool> {
+        let g = open(file, &Passes::default());
+        let t = g.types.iter().position(|t| t.letter == letter).unwrap();
+        let progs = &g.moves_of[t * g.np()];
+        progs.iter().map(|&p| g.program(p).ops.iter().any(|o| matches!(o, interp::ir::Op::Paths(_)))).collect()
+    };
+    assert_eq!(paths("games/taktyka.toml", 'S'), [true, false, false, false], "Tâktykâ's Stone");
+    assert!(paths("games/asteryx.toml", 'B').iter().all(|&p| p), "Asteryx's Bishop");
+    assert!(!paths("games/chess.toml", 'K').iter().any(|&p| p), "chess's King");
+    assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
 }

@@ -11,7 +11,7 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, Expr, ExprId, Game, Op, Program, ProgramId};
+use crate::ir::{CondId, Expr, ExprId, Game, Op, PathNode, PathTableId, Program, ProgramId};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -399,6 +399,10 @@ impl<'a> Gen<'a> {
                     }
                     return;
                 }
+                Op::Paths(table) => {
+                    self.paths(*table, r.cur);
+                    return;
+                }
                 Op::Emit => {
                     if r.land != NONE && self.cx.at(r.land, true) != 0 && !self.carried_away(r.land) {
                         return;
@@ -410,6 +414,25 @@ impl<'a> Gen<'a> {
                     };
                     self.emit(to, r.shown, promo);
                     return;
+                }
+            }
+        }
+    }
+
+    /// Runs a path table from `origin`: a failed test skips the paths that share it.
+    fn paths(&mut self, table: PathTableId, origin: Cell) {
+        let t = self.cx.g.path_table(table);
+        let (mut i, end) = (t.range(origin).start, t.range(origin).end);
+        while i < end && !self.found {
+            match t.nodes[i] {
+                PathNode::Test { cell, cond, stepped, skip } => {
+                    i = if self.cx.test(cond, cell, stepped) { i + 1 } else { skip as usize };
+                }
+                PathNode::Emit { to, marked } => {
+                    if !marked || self.cx.at(to, true) == 0 {
+                        self.emit(to, NONE, None);
+                    }
+                    i += 1;
                 }
             }
         }

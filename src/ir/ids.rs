@@ -10,7 +10,7 @@
 
 use crate::board::Cell;
 use crate::ir::limits::MAX_TABLE_ENTRIES;
-use crate::ir::{Cond, DecisionStep, Expr, Game, Program};
+use crate::ir::{Cond, DecisionStep, Expr, Game, PathTable, Program};
 use std::num::NonZeroU16;
 
 /// An id type: `optional` ones store the index plus one (a niche for `Option`), `plain`
@@ -94,6 +94,11 @@ id!(
 );
 id!(
     plain
+    /// A path table (guarded paths per origin): an index into [`Game::path_tables`].
+    PathTableId
+);
+id!(
+    plain
     /// The first variable slot of a counter or reserve in the state's `vars` (a per-player
     /// one has one slot per player from there).
     Slot
@@ -148,6 +153,12 @@ impl Game {
     #[inline(always)]
     pub fn leap_table(&self, id: LeapTableId) -> &[Vec<Cell>] {
         &self.leap_tables[id.index()]
+    }
+
+    /// A path table by id.
+    #[inline(always)]
+    pub fn path_table(&self, id: PathTableId) -> &PathTable {
+        &self.path_tables[id.index()]
     }
 }
 

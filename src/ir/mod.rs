@@ -13,9 +13,9 @@ mod rules;
 pub use ai::{AiSettings, SearchKind, Weights};
 pub use attack::{AttackTables, RayProbe};
 pub use cond::{CmpOp, Cond, CondTables, Expr, Shape, Who};
-pub use ids::{CondId, ExprId, LeapTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
+pub use ids::{CondId, ExprId, LeapTableId, PathTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
-pub use program::{Op, Probe, ProbeStep, Program};
+pub use program::{Op, PathNode, PathTable, Probe, ProbeStep, Program};
 pub use rules::*;
 
 use crate::board::{Board, Cell};
@@ -65,6 +65,8 @@ pub struct Game {
     pub zones: Vec<(String, Vec<ZoneId>)>,
     /// Leap tables: per origin cell, the landing cells of a fixed path of steps.
     pub leap_tables: Vec<Vec<Vec<Cell>>>,
+    /// Path tables: per origin cell, the guarded paths of a program without repetitions.
+    pub path_tables: Vec<PathTable>,
     /// Turn tables: for each last direction, the next directions.
     pub turn_tables: Vec<Vec<Vec<u8>>>,
     /// Conditions.

@@ -1,6 +1,7 @@
 //! Movement programs: the pattern machine's instructions, and attack probes.
 
-use crate::ir::{CondId, ExprId, LeapTableId, StepId, TurnTableId};
+use crate::board::Cell;
+use crate::ir::{CondId, ExprId, LeapTableId, PathTableId, StepId, TurnTableId};
 use std::fmt;
 
 /// An instruction of a movement program.
@@ -47,6 +48,9 @@ pub enum Op {
     Ray(Vec<u8>, Option<ExprId>, CondId),
     /// A fixed-path leap: emit each cell of a precomputed table (per origin) where the test holds.
     Leap(LeapTableId, CondId),
+    /// Guarded paths: emit the landing of each path of a precomputed table (per origin)
+    /// whose tests all hold (and whose landing is empty when the path lands on a mark).
+    Paths(PathTableId),
     /// The move promotes its piece to one of these types (one move per type), instead of
     /// the piece's `promote ... in ZONE` rules; such a move may land on its own origin.
     Promote(Vec<u8>),
@@ -94,6 +98,7 @@ impl fmt::Debug for Op {
             Op::Via => f.write_str("Via"),
             Op::Ray(d, max, fin) => f.debug_tuple("Ray").field(d).field(&DumpBound(*max)).field(fin).finish(),
             Op::Leap(t, fin) => f.debug_tuple("Leap").field(t).field(fin).finish(),
+            Op::Paths(t) => f.debug_tuple("Paths").field(t).finish(),
             Op::Promote(t) => f.debug_tuple("Promote").field(t).finish(),
             Op::Emit => f.write_str("Emit"),
         }
@@ -137,4 +142,51 @@ pub struct Probe {
     pub origin: Option<CondId>,
     /// The attack's condition, as an index in [`crate::ir::Game::attack_gates`], if any.
     pub gate: Option<u8>,
+}
+
+/// The paths of a program without repetitions or effects, enumerated per origin at load
+/// (a Xiangqi horse's leg, a barrier beside a diagonal step): see [`Op::Paths`]. Each
+/// origin's paths are kept in the order the pattern machine takes them, as a list of nodes
+/// in which a path shares the tests it begins with with the path before it: a test that
+/// fails skips every path that shares it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct PathTable {
+    /// Per origin cell `c`: its nodes are `nodes[start[c]..start[c + 1]]`.
+    pub start: Vec<u32>,
+    /// The nodes.
+    pub nodes: Vec<PathNode>,
+}
+
+/// A node of a [`PathTable`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PathNode {
+    /// A test on the way: when it fails, go on at node `skip`, past the paths that share
+    /// it.
+    Test {
+        /// The cell tested.
+        cell: Cell,
+        /// The condition.
+        cond: CondId,
+        /// Whether the piece has left its origin there (the origin then counts as empty).
+        stepped: bool,
+        /// Where the paths that do not share this test begin.
+        skip: u32,
+    },
+    /// The end of a path: the move lands on `to`, which must be empty when it is a mark
+    /// (`land(@m)`).
+    Emit {
+        /// The landing.
+        to: Cell,
+        /// Whether the landing is a mark.
+        marked: bool,
+    },
+}
+
+impl PathTable {
+    /// The range of `origin`'s nodes in `nodes`.
+    #[inline]
+    pub fn range(&self, origin: Cell) -> std::ops::Range<usize> {
+        let c = origin as usize;
+        self.start[c] as usize..self.start[c + 1] as usize
+    }
 }

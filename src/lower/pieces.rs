@@ -34,6 +34,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         zone_sets: vec![],
         zones: vec![],
         leap_tables: vec![],
+        path_tables: vec![],
         turn_tables: vec![],
         conds: vec![],
         cond_tables: Default::default(),

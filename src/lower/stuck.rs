@@ -82,6 +82,11 @@ fn could_move(prog: &Program, board: &Board, turns: &[Vec<Vec<u8>>], g: &Game, o
                     return true;
                 }
             }
+            Op::Paths(table) => {
+                if g.path_tables.get(table.index()).is_some_and(|t| !t.range(cur).is_empty()) {
+                    return true;
+                }
+            }
             Op::Emit => {
                 if landed || (stepped && cur != origin) {
                     return true;

@@ -10,6 +10,11 @@ pub const PROBE_STEPS_PER_GAME: u64 = 16_384;
 pub const LEAP_WORK_PER_PROGRAM: u64 = 1 << 22;
 /// Frontier entries every leap table of a game together may expand.
 pub const LEAP_WORK_PER_GAME: u64 = 1 << 25;
+/// Instructions (each weighed by the tests kept so far) one path table's enumeration may
+/// take, over all its origins: it bounds the table's size too.
+pub const PATH_WORK_PER_PROGRAM: u64 = 1 << 18;
+/// The same for every path table of a game together.
+pub const PATH_WORK_PER_GAME: u64 = 1 << 22;
 
 /// What a pass may still spend: on the program at hand and on the whole game.
 pub struct Budget {

@@ -7,7 +7,7 @@
 //! register is unset.
 
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Op, Program, Shape};
+use crate::ir::{Cond, CondTables, Game, Op, PathNode, Program, Shape};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
@@ -72,9 +72,12 @@ fn waits(g: &Game, prog: &Program) -> Option<u8> {
 fn tested_by_generators(g: &Game) -> Vec<bool> {
     let mut hot = vec![false; g.conds.len()];
     let ops = g.programs.iter().flat_map(|p| &p.ops);
-    let in_ops = ops.filter_map(|op| match op {
-        Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => Some(*id),
-        _ => None,
+    let in_ops = ops.flat_map(|op| match op {
+        Op::Test(id) | Op::Ray(_, _, id) | Op::Leap(_, id) => vec![*id],
+        Op::Paths(t) => (g.path_table(*t).nodes.iter())
+            .filter_map(|n| if let PathNode::Test { cond, .. } = n { Some(*cond) } else { None })
+            .collect(),
+        _ => vec![],
     });
     let in_rules = g.drops.iter().flat_map(|(_, ids)| ids).chain(g.pushes.iter().flat_map(|p| &p.cond));
     for id in in_ops.chain(in_rules.copied()) {

@@ -1,7 +1,8 @@
 //! Load-time specialisation of the lowered game, as passes over its programs: slides
 //! become single instructions, reversible attack programs become probes, fixed paths
-//! become leap tables, long repetitions are memoised, tests of a cell's occupant become
-//! bit tables; then the moved flags that matter are found and the attack tables built.
+//! become leap tables, long repetitions are memoised; then the moved flags that matter
+//! are found and the attack tables built; last, programs without repetitions or effects
+//! become tables of guarded paths and tests of a cell's occupant become bit tables.
 
 pub mod attack;
 mod budget;
@@ -10,6 +11,7 @@ mod leap;
 mod lines;
 mod memo;
 mod moved;
+mod paths;
 mod probes;
 mod slide;
 mod touch;
@@ -31,16 +33,18 @@ pub struct Passes {
     pub memo: bool,
     /// Tests that read only the cell and its occupant become bit tables.
     pub conds: bool,
+    /// Programs without repetitions or effects become tables of guarded paths per origin.
+    pub paths: bool,
 }
 
 impl Default for Passes {
     fn default() -> Self {
-        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true }
+        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true, paths: true }
     }
 }
 
 impl Passes {
-    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo` or `conds`); None for
+    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds` or `paths`); None for
     /// another name.
     pub fn without(name: &str) -> Option<Passes> {
         let mut p = Passes::default();
@@ -50,6 +54,7 @@ impl Passes {
             "leaps" => p.leaps = false,
             "memo" => p.memo = false,
             "conds" => p.conds = false,
+            "paths" => p.paths = false,
             _ => return None,
         }
         Some(p)
@@ -58,7 +63,8 @@ impl Passes {
 
 /// Runs the passes in order (probes read slides and paths before leaps replace them),
 /// then finds which moved flags matter and builds the attack tables, which the engine
-/// always needs.
+/// always needs; the path tables and the condition tables come last, as the analyses
+/// before them read the programs' general form.
 pub fn optimise(game: &mut Game, passes: &Passes) {
     if passes.slides {
         slide::run(game);
@@ -73,11 +79,15 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
         memo::run(game);
     }
     moved::run(game);
-    if passes.conds {
-        conds::run(game);
-    }
     game.attack = attack::build(game);
     game.attack.touch = touch::build(game);
     game.attack.idle_triggers = touch::idle_triggers(game);
     game.attack.ray_cells = touch::ray_cells(game);
+    // Last: the analyses above read the programs' general form.
+    if passes.paths {
+        paths::run(game);
+    }
+    if passes.conds {
+        conds::run(game);
+    }
 }

@@ -1,0 +1,204 @@
+//! Guarded paths: a program without effects (steps, turns, tests, alternatives, marks, a
+//! landing on a mark, and repetitions with numbers for bounds) after the tests of its
+//! origin becomes one `Paths` instruction over a table of its paths per origin, each with
+//! the tests on its way. The engine then walks a list instead of branching (a Xiangqi
+//! horse's leg, Tâktykâ's barrier beside a diagonal step, Asteryx's zigzag).
+
+use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
+use crate::board::{Cell, NONE};
+use crate::ir::limits::{LOOP_CAP, MAX_LOOP_NESTING, MAX_MARKS};
+use crate::ir::{CondId, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId};
+
+/// Replaces every program of that shape by a path table, while the budget lasts.
+pub fn run(g: &mut Game) {
+    let mut budget = Budget::new(PATH_WORK_PER_PROGRAM, PATH_WORK_PER_GAME);
+    for i in 0..g.programs.len() {
+        let ops = &g.programs[i].ops;
+        let Some(start) = shape(g, ops) else { continue };
+        let mut left = budget.for_program();
+        let table = enumerate(g, ops, start, &mut left);
+        budget.spend(budget.for_program() - left);
+        let Some(table) = table else { continue };
+        let id = match g.path_tables.iter().position(|t| *t == table) {
+            Some(i) => i,
+            None => {
+                g.path_tables.push(table);
+                g.path_tables.len() - 1
+            }
+        };
+        let ops = &mut g.programs[i].ops;
+        ops.truncate(start);
+        ops.push(Op::Paths(PathTableId::new(id)));
+    }
+}
+
+/// Where the guarded part starts (after the tests of the origin), when the rest of the
+/// program has only steps, turns, tests, alternatives, marks, landings on marks,
+/// repetitions whose bounds are numbers, and its one `Emit`, at the end (the leaps and
+/// slides among such programs are made already).
+fn shape(g: &Game, ops: &[Op]) -> Option<usize> {
+    let start = ops.iter().position(|o| !matches!(o, Op::Test(_)))?;
+    let (last, rest) = ops[start..].split_last()?;
+    let number = |e: &ExprId| matches!(g.expr(*e), Expr::Int(_));
+    let allowed = |o: &Op| match o {
+        Op::Step(_) | Op::Turn(_) | Op::Test(_) | Op::Split(_) | Op::Jmp(_) | Op::Mark(_) | Op::Land(_) => true,
+        Op::LoopInit(_) | Op::LoopInc(_) => true,
+        Op::LoopTest(_, lo, hi, _) => number(lo) && hi.as_ref().is_none_or(number),
+        _ => false,
+    };
+    (matches!(last, Op::Emit) && rest.iter().all(allowed)).then_some(start)
+}
+
+/// Where an enumeration stands.
+#[derive(Clone)]
+struct Walk {
+    pc: usize,
+    cur: Cell,
+    last: u8,
+    marks: [Cell; MAX_MARKS],
+    land: Cell,
+    /// Whether the piece has left its origin.
+    stepped: bool,
+    loops: [u8; MAX_LOOP_NESTING],
+    tests: Vec<(Cell, CondId, bool)>,
+    /// Nested calls of the enumeration so far.
+    depth: u32,
+}
+
+/// The deepest the enumeration nests (a longer program keeps its general form).
+const MAX_DEPTH: u32 = 256;
+
+/// One path: its tests, in order (cell, condition, whether the piece has left its origin),
+/// and its landing (and whether it is a mark).
+struct GuardedPath {
+    tests: Vec<(Cell, CondId, bool)>,
+    to: Cell,
+    marked: bool,
+}
+
+/// Per origin, every path of `ops` from instruction `start`, in the order the pattern
+/// machine takes them; None if that takes more than `left` steps of work.
+fn enumerate(g: &Game, ops: &[Op], start: usize, left: &mut u64) -> Option<PathTable> {
+    let mut t = PathTable { start: vec![0], nodes: vec![] };
+    let mut paths = vec![];
+    for origin in 0..g.board.len() as Cell {
+        let (marks, loops) = ([NONE; MAX_MARKS], [0; MAX_LOOP_NESTING]);
+        let w =
+            Walk { pc: start, cur: origin, last: 0, marks, land: NONE, stepped: false, loops, tests: vec![], depth: 0 };
+        paths.clear();
+        walk(g, ops, w, &mut paths, left)?;
+        nodes(&paths, &mut t.nodes)?;
+        t.start.push(u32::try_from(t.nodes.len()).ok()?);
+    }
+    Some(t)
+}
+
+/// Appends an origin's paths as nodes: each path shares the tests it begins with with the
+/// path before it (so the order stays the machine's).
+fn nodes(paths: &[GuardedPath], out: &mut Vec<PathNode>) -> Option<()> {
+    // The tests of the path before, with the index of each one's node.
+    let mut open: Vec<((Cell, CondId, bool), usize)> = vec![];
+    let close = |out: &mut Vec<PathNode>, at: usize| -> Option<()> {
+        let end = u32::try_from(out.len()).ok()?;
+        if let PathNode::Test { skip, .. } = &mut out[at] {
+            *skip = end;
+        }
+        Some(())
+    };
+    for p in paths {
+        let shared = open.iter().zip(&p.tests).take_while(|((t, _), u)| t == *u).count();
+        while open.len() > shared {
+            let (_, at) = open.pop()?;
+            close(out, at)?;
+        }
+        for &(cell, cond, stepped) in &p.tests[shared..] {
+            open.push(((cell, cond, stepped), out.len()));
+            out.push(PathNode::Test { cell, cond, stepped, skip: 0 });
+        }
+        out.push(PathNode::Emit { to: p.to, marked: p.marked });
+    }
+    while let Some((_, at)) = open.pop() {
+        close(out, at)?;
+    }
+    Some(())
+}
+
+/// Follows one branch to its ends, as `exec` would: alternatives first, then the jump.
+fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mut u64) -> Option<()> {
+    w.depth += 1;
+    if w.depth > MAX_DEPTH {
+        return None;
+    }
+    loop {
+        *left = left.checked_sub(1 + w.tests.len() as u64)?;
+        match ops.get(w.pc)? {
+            Op::Step(dirs) => return fan(g, ops, &w, dirs, out, left),
+            Op::Turn(table) => return fan(g, ops, &w, &g.turn_table(*table)[w.last as usize], out, left),
+            Op::Test(c) => {
+                w.tests.push((w.cur, *c, w.stepped));
+                w.pc += 1;
+            }
+            Op::LoopInit(s) => {
+                w.loops[*s as usize] = 0;
+                w.pc += 1;
+            }
+            Op::LoopInc(s) => {
+                w.loops[*s as usize] = w.loops[*s as usize].checked_add(1)?;
+                w.pc += 1;
+            }
+            Op::LoopTest(s, lo, hi, exit) => {
+                let n = w.loops[*s as usize] as i64;
+                let (lo, hi) = (number(g, *lo)?, hi.map_or(Some(LOOP_CAP), |hi| number(g, hi))?.min(LOOP_CAP));
+                if n < lo {
+                    if n >= hi {
+                        return Some(());
+                    }
+                    w.pc += 1;
+                } else if n >= hi {
+                    w.pc = *exit as usize;
+                } else {
+                    walk(g, ops, Walk { pc: *exit as usize, ..w.clone() }, out, left)?;
+                    w.pc += 1;
+                }
+            }
+            Op::Split(t) => {
+                walk(g, ops, Walk { pc: w.pc + 1, ..w.clone() }, out, left)?;
+                w.pc = *t as usize;
+            }
+            Op::Jmp(t) => w.pc = *t as usize,
+            Op::Mark(s) => {
+                w.marks[*s as usize] = w.cur;
+                w.pc += 1;
+            }
+            Op::Land(s) => {
+                w.land = w.marks[*s as usize];
+                w.pc += 1;
+            }
+            Op::Emit => {
+                let marked = w.land != NONE;
+                let to = if marked { w.land } else { w.cur };
+                out.push(GuardedPath { tests: w.tests, to, marked });
+                return Some(());
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Every cell one step from the walk's cell along `dirs`, each followed on.
+fn fan(g: &Game, ops: &[Op], w: &Walk, dirs: &[u8], out: &mut Vec<GuardedPath>, left: &mut u64) -> Option<()> {
+    for &d in dirs {
+        for &t in g.board.targets(w.cur, d) {
+            walk(g, ops, Walk { pc: w.pc + 1, cur: t, last: d, stepped: true, ..w.clone() }, out, left)?;
+        }
+    }
+    Some(())
+}
+
+/// A bound that is a number.
+fn number(g: &Game, e: ExprId) -> Option<i64> {
+    match g.expr(e) {
+        Expr::Int(v) => Some(*v),
+        _ => None,
+    }
+}
