@@ -176,3 +176,33 @@ fn programs_without_effects_become_path_tables() {
     assert!(!paths("games/chess.toml", 'K').iter().any(|&p| p), "chess's King");
     assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
 }
+
+/// An attack that tests a register on one alternative only still attacks by the others
+/// while the register is unset: the King may not step where the other alternative takes
+/// (b1, east of the black piece on a1). The attack tables once let it wait for the
+/// register as a whole.
+#[test]
+fn an_attack_testing_a_register_on_one_alternative_still_attacks_by_the_others() {
+    let text = r#"[game]
+name = "gate"
+players = ["white", "black"]
+rules = '''
+board square files a..c ranks 1..3
+register mark
+dirs any = N E S W NE SE SW NW
+piece K { move any [!friend] }
+piece X { move (N [enemy & mark] | E [enemy]) }
+end { loss if no-moves }
+'''
+[pieces.K]
+royal = true
+[pieces.X]
+[setup.white]
+K = "c1"
+[setup.black]
+X = "a1"
+K = "a3"
+"#;
+    let g = common::load_text(text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(legal(&g, &g.initial()), ["c1-c2"]);
+}

@@ -133,7 +133,7 @@ fn board_local(c: &Cond) -> bool {
 }
 
 /// A register that the condition needs set to hold: a test of it, alone or as a conjunct.
-pub(super) fn first_reg(c: &Cond) -> Option<u8> {
+fn first_reg(c: &Cond) -> Option<u8> {
     match c {
         Cond::Reg(r) => Some(*r),
         Cond::And(v) => v.iter().find_map(first_reg),
@@ -141,12 +141,24 @@ pub(super) fn first_reg(c: &Cond) -> Option<u8> {
     }
 }
 
-/// The register a program needs set before it can do anything, if any.
+/// The register a program needs set before it can do anything, if any: one that a test
+/// in the straight run of steps and tests it starts with needs (a register tested on one
+/// alternative only does not count: the others do not wait for it).
 pub fn gate(g: &Game, prog: ProgramId) -> Option<u8> {
-    g.program(prog).ops.iter().find_map(|o| match o {
-        Op::Test(t) => first_reg(g.cond(*t)),
-        _ => None,
-    })
+    for op in &g.program(prog).ops {
+        match op {
+            Op::Test(c) => {
+                if let Some(r) = first_reg(g.cond(*c)) {
+                    return Some(r);
+                }
+            }
+            Op::Step(_) | Op::Turn(_) | Op::Mark(_) => {}
+            // Every landing of a leap or a slide passes its final test.
+            Op::Leap(_, c) | Op::Ray(_, _, c) => return first_reg(g.cond(*c)),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Builds the tables of a compiled game.

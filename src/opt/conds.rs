@@ -7,7 +7,7 @@
 //! register is unset.
 
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Op, PathNode, Program, Shape};
+use crate::ir::{Cond, CondTables, Game, Op, PathNode, ProgramId, Shape};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
@@ -44,27 +44,8 @@ pub fn run(g: &mut Game) {
     }
     g.cond_tables = t;
     for i in 0..g.programs.len() {
-        g.programs[i].waits = waits(g, &g.programs[i]);
+        g.programs[i].waits = super::attack::gate(g, ProgramId::new(i));
     }
-}
-
-/// The register a program tests, needing it set, before anything else can happen: in the
-/// straight run of steps and tests it starts with.
-fn waits(g: &Game, prog: &Program) -> Option<u8> {
-    for op in &prog.ops {
-        match op {
-            Op::Test(c) => {
-                if let Some(r) = super::attack::first_reg(g.cond(*c)) {
-                    return Some(r);
-                }
-            }
-            Op::Step(_) | Op::Turn(_) | Op::Mark(_) => {}
-            // Every landing of a leap or a slide passes its final test.
-            Op::Leap(_, c) | Op::Ray(_, _, c) => return super::attack::first_reg(g.cond(*c)),
-            _ => return None,
-        }
-    }
-    None
 }
 
 /// Per condition: whether move generation tests it (in a program, a drop rule or a push
