@@ -244,3 +244,40 @@ fn stacks_the_setup_never_made_and_zero_padded_runs_are_refused() {
     let e = position_error(&g, "Z/01X1/3Y1/(PST)4pt r - B1");
     assert_eq!(e, PositionError::BadRun { row: 2, run: "01".into() });
 }
+
+/// A neutral piece of a type that carries a tally: its pattern is run for the player who
+/// just moved (it panicked, indexing the tally's per-player patterns by the neutral
+/// faction), and it never counts.
+#[test]
+fn a_neutral_piece_with_a_tally_is_judged_for_the_mover() {
+    let g = load_text(
+        "neutral-tally",
+        r#"[game]
+name = "neutral tally"
+players = ["white", "black"]
+neutral = ["grey"]
+rules = '''
+board square files a..c ranks 1..3
+tally hits max 3 for S when N [enemy]
+piece S { move N [empty] }
+end { loss if no-moves }
+'''
+[pieces.S]
+[setup.white]
+S = "a1"
+[setup.black]
+S = "b3"
+[setup.grey]
+S = "b1"
+[letters.grey]
+S = "G"
+"#,
+    );
+    let st = g.initial();
+    assert!(Perft::new(&g, &st, 4).try_count(&st, 4).is_ok());
+    // White moves the grey piece next to Black's: its pattern matches for White, and it
+    // does not count.
+    let (after, _) = common::play(&g, &st, "b1-b2");
+    let fen = g.position_string(&after);
+    assert!(fen.contains("hits=b2:0*"), "{fen}");
+}

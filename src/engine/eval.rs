@@ -68,7 +68,10 @@ impl<'a> Ctx<'a> {
         let g = self.g;
         let owner = |k: u8| g.kind_owner[k as usize];
         match g.cond_tables.shape(id) {
-            Shape::Table(off) if c != NONE => g.cond_tables.get(off, self.me, c, self.at(c, stepped)),
+            // The tables are per player (a neutral faction's view is walked).
+            Shape::Table(off) if c != NONE && (self.me as usize) < g.np() => {
+                g.cond_tables.get(off, self.me, c, self.at(c, stepped))
+            }
             Shape::Empty if c != NONE => self.at(c, stepped) == 0,
             Shape::Occupied => c == NONE || self.at(c, stepped) != 0,
             Shape::Enemy if c != NONE => {
