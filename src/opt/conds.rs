@@ -6,8 +6,10 @@
 //! `[empty & ep]`) is marked as waiting for it, so that move generation skips it while the
 //! register is unset.
 
+use std::collections::HashMap;
+
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Op, PathNode, ProgramId, Shape};
+use crate::ir::{Cond, CondTables, Game, Op, PathNode, ProgramId, Shape, ZoneId};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
@@ -29,14 +31,20 @@ pub fn run(g: &mut Game) {
         }
         let off = u32::try_from(t.bits.len()).expect("the tables are below MAX_BITS");
         t.at[id] = CondTables::code(Shape::Table(off));
+        let mut zones = vec![];
+        zones_of(cond, &mut zones);
         for me in 0..np as u8 {
+            // A cell's row depends on the cell only through the zones it is in.
+            let mut rows: HashMap<Vec<bool>, Vec<bool>> = HashMap::new();
             let mut table = vec![0u64; words];
             for c in 0..cells {
-                for k in 0..nk {
-                    if g.occupant_holds(cond, me, c as Cell, k as u8) {
-                        let i = c * nk + k;
-                        table[i / 64] |= 1 << (i % 64);
-                    }
+                let among: Vec<bool> = zones.iter().map(|&z| g.zone(z)[c]).collect();
+                let row = rows
+                    .entry(among)
+                    .or_insert_with(|| (0..nk).map(|k| g.occupant_holds(cond, me, c as Cell, k as u8)).collect());
+                for (k, _) in row.iter().enumerate().filter(|(_, holds)| **holds) {
+                    let i = c * nk + k;
+                    table[i / 64] |= 1 << (i % 64);
                 }
             }
             t.bits.extend_from_slice(&table);
@@ -65,6 +73,16 @@ fn tested_by_generators(g: &Game) -> Vec<bool> {
         hot[id.index()] = true;
     }
     hot
+}
+
+/// The zones a condition reads.
+fn zones_of(c: &Cond, out: &mut Vec<ZoneId>) {
+    match c {
+        Cond::Zone(z) => out.push(*z),
+        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| zones_of(x, out)),
+        Cond::Not(x) => zones_of(x, out),
+        _ => {}
+    }
 }
 
 /// The commonest tests, which the engine makes directly (quicker than a lookup).
