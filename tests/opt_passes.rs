@@ -135,26 +135,9 @@ fn programs_wait_for_a_register_only_when_every_path_tests_it() {
     let chess = open("games/chess.toml", &Passes::default());
     let waiting: Vec<_> = chess.programs.iter().filter(|p| p.waits.is_some()).collect();
     assert_eq!(waiting.len(), 2, "the en passant captures, one per player");
-    let text = r#"[game]
-name = "gate"
-players = ["white", "black"]
-rules = '''
-board square files a..c ranks 1..3
-register mark
-piece P {
-  move N [empty] @mark
-  move (NE [empty & mark] | E [empty])
-  move NW [empty & mark]
-}
-end { loss if no-moves }
-'''
-[pieces.P]
-[setup.white]
-P = "b1"
-[setup.black]
-P = "b3"
-"#;
-    let g = common::load_text(text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let pieces =
+        "piece P {\n  move N [empty] @mark\n  move (NE [empty & mark] | E [empty])\n  move NW [empty & mark]\n}";
+    let g = small_game_with_a_register(pieces, "[pieces.P]\n[setup.white]\nP = \"b1\"\n[setup.black]\nP = \"b3\"");
     let waits: Vec<_> = g.programs.iter().map(|p| p.waits.is_some()).collect();
     assert!(waits.contains(&true) && waits.contains(&false), "{waits:?}");
     assert_eq!(legal(&g, &g.initial()), ["b1-b2", "b1-c1"]);
@@ -183,26 +166,18 @@ fn programs_without_effects_become_path_tables() {
 /// register as a whole.
 #[test]
 fn an_attack_testing_a_register_on_one_alternative_still_attacks_by_the_others() {
-    let text = r#"[game]
-name = "gate"
-players = ["white", "black"]
-rules = '''
-board square files a..c ranks 1..3
-register mark
-dirs any = N E S W NE SE SW NW
-piece K { move any [!friend] }
-piece X { move (N [enemy & mark] | E [enemy]) }
-end { loss if no-moves }
-'''
-[pieces.K]
-royal = true
-[pieces.X]
-[setup.white]
-K = "c1"
-[setup.black]
-X = "a1"
-K = "a3"
-"#;
-    let g = common::load_text(text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let pieces = "dirs any = N E S W NE SE SW NW\npiece K { move any [!friend] }\npiece X { move (N [enemy & mark] | E [enemy]) }";
+    let tables =
+        "[pieces.K]\nroyal = true\n[pieces.X]\n[setup.white]\nK = \"c1\"\n[setup.black]\nX = \"a1\"\nK = \"a3\"";
+    let g = small_game_with_a_register(pieces, tables);
     assert_eq!(legal(&g, &g.initial()), ["c1-c2"]);
+}
+
+/// A game on a 3×3 board with a register `mark`: the given piece rules, then the given
+/// TOML tables (pieces and setups).
+fn small_game_with_a_register(pieces: &str, tables: &str) -> Game {
+    let rules = format!("board square files a..c ranks 1..3\nregister mark\n{pieces}\nend {{ loss if no-moves }}");
+    let text =
+        format!("[game]\nname = \"gate\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n{tables}\n");
+    common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"))
 }

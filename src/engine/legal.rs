@@ -231,7 +231,7 @@ impl Game {
 }
 
 /// Whether a move's effects only set registers or name the cells it passes through (as a
-/// Pawn's double step marks the cell it skips): they move and take nothing.
+/// two-cell step marks the cell it skips): they move and take nothing.
 #[inline]
 fn sets_only_registers(effects: &[Effect]) -> bool {
     effects.iter().all(|e| matches!(e, Effect::SetReg(..) | Effect::Via(_)))

@@ -123,7 +123,7 @@ pub struct Program {
     /// [`crate::ir::Game::attack_gates`].
     pub gate: Option<u8>,
     /// A register that every path tests, needing it set, before it can do anything else
-    /// (en passant's `[empty & ep]`): move generation skips the program while it is unset.
+    /// (`[empty & mark]`): move generation skips the program while it is unset.
     pub waits: Option<u8>,
 }
 
@@ -145,7 +145,7 @@ pub struct Probe {
 }
 
 /// The paths of a program without repetitions or effects, enumerated per origin at load
-/// (a Xiangqi horse's leg, a barrier beside a diagonal step): see [`Op::Paths`]. Each
+/// (a leap whose leg must be empty, a barrier beside a diagonal step): see [`Op::Paths`]. Each
 /// origin's paths are kept in the order the pattern machine takes them, as a list of nodes
 /// in which a path shares the tests it begins with with the path before it: a test that
 /// fails skips every path that shares it.

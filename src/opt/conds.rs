@@ -1,9 +1,9 @@
-//! Conditions that read only the cell and its occupant (`[empty]`, `[enemy & !L]`,
-//! `[far & checks < 3]`) become bit tables over (player, cell, kind): the pattern machine
+//! Conditions that read only the cell and its occupant (`[enemy & !K]`,
+//! `[camp & hits < 3]`) become bit tables over (player, cell, kind): the pattern machine
 //! then tests one with a lookup instead of walking it. The tables are filled from
 //! [`Game::occupant_holds`], which the engine's evaluator shares, so they cannot disagree.
-//! And a program whose every path first tests a register that must be set (en passant's
-//! `[empty & ep]`) is marked as waiting for it, so that move generation skips it while the
+//! And a program whose every path first tests a register that must be set
+//! (`[empty & mark]`) is marked as waiting for it, so that move generation skips it while the
 //! register is unset.
 
 use std::collections::HashMap;

@@ -1,8 +1,9 @@
 //! Guarded paths: a program without effects (steps, turns, tests, alternatives, marks, a
 //! landing on a mark, and repetitions with numbers for bounds) after the tests of its
 //! origin becomes one `Paths` instruction over a table of its paths per origin, each with
-//! the tests on its way. The engine then walks a list instead of branching (a Xiangqi
-//! horse's leg, Tâktykâ's barrier beside a diagonal step, Asteryx's zigzag).
+//! the tests on its way. The engine then walks a list instead of branching (a leap whose
+//! leg must be empty, a diagonal step barred when both cells beside it are occupied, a
+//! zigzag slide).
 
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
