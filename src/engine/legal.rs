@@ -14,6 +14,9 @@ impl Game {
         let me = st.to_move;
         let np = self.np();
         let mut pg = Gen::new(self, st, me, NONE, out, NONE);
+        // Without custodian captures, pushes or entries, a landing of a piece with no
+        // promotion rules is one move as it stands.
+        let plain = self.custodians.is_empty() && self.pushes.is_empty() && self.entries.is_empty();
         for (c, &k) in st.board.iter().enumerate() {
             if k == 0 {
                 continue;
@@ -26,7 +29,7 @@ impl Game {
                 continue;
             }
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
-            pg.start(c as Cell);
+            pg.start(c as Cell, plain && self.promotions[slot].is_empty());
             for &p in &self.moves_of[slot] {
                 let prog = self.program(p);
                 if prog.waits.is_none_or(|r| st.regs[r as usize] != NONE) {

@@ -11,7 +11,7 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, Expr, ExprId, Game, Op, PathNode, PathTableId, Program, ProgramId};
+use crate::ir::{CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,6 +104,9 @@ pub struct Gen<'a> {
     /// Per loop slot: whether a path reached the loop's count again since its greedy head
     /// (`X+!`) last looked.
     reached: [bool; MAX_LOOP_NESTING],
+    /// Whether the current run's plain landings may go straight to the list (see
+    /// [`Gen::land_plain`]).
+    direct: bool,
 }
 
 /// A memoised run remembers states only after this many branch entries past its first
@@ -142,6 +145,7 @@ impl<'a> Gen<'a> {
             budget: PATTERN_BUDGET,
             depth: 0,
             reached: [false; MAX_LOOP_NESTING],
+            direct: false,
         }
     }
 
@@ -175,9 +179,11 @@ impl<'a> Gen<'a> {
         pg.found
     }
 
-    /// Moves on to the piece on `origin`.
+    /// Moves on to the piece on `origin`; `direct`: its landings with no effects on their
+    /// path are one move as they stand (see [`Gen::land_plain`]).
     #[inline]
-    pub fn start(&mut self, origin: Cell) {
+    pub fn start(&mut self, origin: Cell, direct: bool) {
+        self.direct = direct;
         self.cx.origin = origin;
         self.first_move = self.out.moves.len();
         self.landed = [0; CELL_WORDS];
@@ -186,6 +192,13 @@ impl<'a> Gen<'a> {
 
     /// Runs one program.
     pub fn run(&mut self, prog: &Program) {
+        // A program that is one table from the origin runs without the machine's set-up.
+        match prog.ops[..] {
+            _ if self.found => return,
+            [Op::Leap(table, fin)] => return self.leap(table, fin, self.cx.origin),
+            [Op::Paths(table)] => return self.paths(table, self.cx.origin),
+            _ => {}
+        }
         let r = Cursor {
             cur: self.cx.origin,
             last: 0,
@@ -390,15 +403,7 @@ impl<'a> Gen<'a> {
                     }
                     return;
                 }
-                Op::Leap(table, fin) => {
-                    let g = self.cx.g;
-                    for &t in &g.leap_table(*table)[r.cur as usize] {
-                        if self.cx.test(*fin, t, true) {
-                            self.emit(t, NONE, None);
-                        }
-                    }
-                    return;
-                }
+                Op::Leap(table, fin) => return self.leap(*table, *fin, r.cur),
                 Op::Paths(table) => {
                     self.paths(*table, r.cur);
                     return;
@@ -419,6 +424,16 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Lands on each cell of a leap table from `from` where the test holds.
+    #[inline]
+    fn leap(&mut self, table: LeapTableId, fin: CondId, from: Cell) {
+        for &t in &self.cx.g.leap_table(table)[from as usize] {
+            if self.cx.test(fin, t, true) {
+                self.land_plain(t);
+            }
+        }
+    }
+
     /// Runs a path table from `origin`: a failed test skips the paths that share it.
     fn paths(&mut self, table: PathTableId, origin: Cell) {
         let t = self.cx.g.path_table(table);
@@ -430,7 +445,7 @@ impl<'a> Gen<'a> {
                 }
                 PathNode::Emit { to, marked } => {
                     if !marked || self.cx.at(to, true) == 0 {
-                        self.emit(to, NONE, None);
+                        self.land_plain(to);
                     }
                     i += 1;
                 }
@@ -475,7 +490,7 @@ impl<'a> Gen<'a> {
             }
             c = raw;
             if self.cx.test(fin, c, true) {
-                self.emit(c, NONE, None);
+                self.land_plain(c);
             }
             if self.cx.at(c, true) != 0 {
                 return;
@@ -510,6 +525,26 @@ impl<'a> Gen<'a> {
     /// the moving piece may land there: it goes first).
     fn carried_away(&self, c: Cell) -> bool {
         self.effects[..self.neffects].iter().any(|e| matches!(*e, Effect::Carry(a, _) if a == c))
+    }
+
+    /// A landing on `to` with nothing else on its path: when the piece's landings are plain
+    /// (set by [`Gen::start`]) and this is its first move to `to`, the move goes to the
+    /// list at once; otherwise [`Gen::emit`] judges it. The list is the same.
+    #[inline(always)]
+    fn land_plain(&mut self, to: Cell) {
+        let (w, b) = (to as usize >> 6, to as usize & 63);
+        let from = self.cx.origin;
+        if !self.direct || self.neffects != 0 || to == from || w >= CELL_WORDS || self.landed[w] & (1 << b) != 0 {
+            return self.emit(to, NONE, None);
+        }
+        let occ = self.cx.at(to, true);
+        if occ != 0 && self.cx.g.kind_owner[occ as usize] == self.cx.me {
+            return;
+        }
+        self.landed[w] |= 1 << b;
+        let eff = self.out.effects.len() as u32;
+        let m = PieceMove { from, to, promo: None, chosen: None, stack: self.stack, neff: 0, eff };
+        self.out.moves.push(Move::Piece(m));
     }
 
     /// A landing on `to`, written with `shown` in its place unless that is NONE: in attack

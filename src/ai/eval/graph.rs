@@ -70,7 +70,7 @@ fn landings(g: &Game, st: &mut State, list: &mut MoveList, t: usize, p: usize, c
     list.clear();
     {
         let mut pg = Gen::new(g, st, p as u8, NONE, list, NONE);
-        pg.start(c);
+        pg.start(c, false);
         for &prog in &g.moves_of[t * g.np() + p] {
             pg.run(g.program(prog));
         }
