@@ -95,36 +95,45 @@ fn every_pass_does_something() {
 }
 
 /// Every condition tested by a table gives what the evaluator's walk gives, for every
-/// player, cell and occupant (the tables are built from the same leaves, so this guards
-/// the tables' layout); and the tables are there, in games whose moves test occupants.
+/// player, cell and occupant, with the variables as they start and all set to 1 (the tables
+/// are built from the same leaves, so this guards the tables' layout and the guarded
+/// tables' choice among them); and the tables are there, in games whose moves test
+/// occupants, guarded ones where a move compares a variable.
 #[test]
 fn condition_tables_agree_with_the_walk() {
     use interp::engine::eval::Ctx;
     use interp::ir::{CondId, Shape};
     let files = ["games/chess.toml", "games/taktyka.toml", "games/tishai.toml", "games/asteryx.toml"];
     let files = [files.as_slice(), &["games/examples/shogi.toml", "games/taasen.toml"]].concat();
-    let mut tables = 0;
+    let (mut tables, mut guarded) = (0, 0);
     for file in files {
         let g = open(file, &Passes::default());
         let mut st = g.initial();
-        let t = &g.cond_tables;
         for id in (0..g.conds.len()).map(CondId::new) {
-            let Shape::Table(off) = t.shape(id) else { continue };
-            tables += 1;
-            for c in 0..g.board.len() {
-                let was = st.board[c];
-                for k in 0..g.kind_type.len() as u8 {
-                    st.board[c] = k;
-                    for me in 0..g.np() as u8 {
-                        let walk = Ctx::new(&g, &st, me, u16::MAX).holds(g.cond(id), c as u16, false);
-                        assert_eq!(t.get(off, me, c as u16, k), walk, "{file}: condition {id:?}, cell {c}, kind {k}");
+            match g.cond_tables.shape(id) {
+                Shape::Table(_) => tables += 1,
+                Shape::Guarded(_) => guarded += 1,
+                _ => continue,
+            }
+            for vars in [st.vars.clone(), vec![1; st.vars.len()]] {
+                st.vars = vars;
+                for c in 0..g.board.len() {
+                    let was = st.board[c];
+                    for k in 0..g.kind_type.len() as u8 {
+                        st.board[c] = k;
+                        for me in 0..g.np() as u8 {
+                            let cx = Ctx::new(&g, &st, me, u16::MAX);
+                            let walk = cx.holds(g.cond(id), c as u16, false);
+                            assert_eq!(cx.test(id, c as u16, false), walk, "{file}: {id:?}, cell {c}, kind {k}");
+                        }
                     }
+                    st.board[c] = was;
                 }
-                st.board[c] = was;
             }
         }
     }
     assert!(tables >= 6, "only {tables} condition tables in these games");
+    assert!(guarded >= 1, "no guarded condition tables in these games");
 }
 
 /// A program that tests a register before anything else waits for it (en passant), and
@@ -180,4 +189,32 @@ fn small_game_with_a_register(pieces: &str, tables: &str) -> Game {
     let text =
         format!("[game]\nname = \"gate\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n{tables}\n");
     common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A condition with two comparisons separated by occupant tests gets tables guarded by
+/// both (four per player); the moves follow the counters as the walk does: captures once
+/// `n` is above 0, steps to empty cells once `m` is above 1.
+#[test]
+fn a_condition_guarded_by_two_comparisons_follows_both() {
+    use interp::ir::{CondId, Shape};
+    let rules = "board square files a..c ranks 1..3\ncounter n = 0\ncounter m = 0\n\
+        on turn { n += 1 }\non turn by black { m += 1 }\n\
+        piece K { move (N | E) [(enemy & n > 0) | (empty & m > 1)] }\nend { loss if no-moves }";
+    let text = format!(
+        "[game]\nname = \"guards\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n\
+         [pieces.K]\n[setup.white]\nK = \"a1\"\n[setup.black]\nK = \"a2\"\n"
+    );
+    let g = common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let guarded = (0..g.conds.len()).filter(|&i| matches!(g.cond_tables.shape(CondId::new(i)), Shape::Guarded(_)));
+    assert_eq!(guarded.count(), 1);
+    assert_eq!(g.cond_tables.guards[0].parts.len(), 2);
+    let mut st = g.initial();
+    assert!(legal(&g, &st).is_empty(), "n = 0, m = 0: nothing");
+    let set = |st: &mut State, n: i64, m: i64| st.vars.copy_from_slice(&[n, m]);
+    set(&mut st, 1, 0);
+    assert_eq!(legal(&g, &st), ["a1-a2"], "n = 1: the capture only");
+    set(&mut st, 0, 2);
+    assert_eq!(legal(&g, &st), ["a1-b1"], "m = 2: the step only");
+    set(&mut st, 1, 2);
+    assert_eq!(legal(&g, &st), ["a1-a2", "a1-b1"], "both");
 }

@@ -32,6 +32,13 @@ pub struct Ctx<'a> {
     pub judging: bool,
 }
 
+/// Of `2n` answers indexed by the parts' values (the next part to evaluate in bit 0), the
+/// `n` left when that part is `value` (the others' values shifted down one bit).
+#[inline]
+fn compact(answers: u32, value: bool, n: u32) -> u32 {
+    (0..n).fold(0, |a, w| a | (answers >> (2 * w + value as u32) & 1) << w)
+}
+
 impl<'a> Ctx<'a> {
     /// A context without a ghost.
     #[inline]
@@ -72,6 +79,7 @@ impl<'a> Ctx<'a> {
             Shape::Table(off) if c != NONE && (self.me as usize) < g.np() => {
                 g.cond_tables.get(off, self.me, c, self.at(c, stepped))
             }
+            Shape::Guarded(i) if c != NONE && (self.me as usize) < g.np() => self.guarded(i, c, stepped),
             Shape::Empty if c != NONE => self.at(c, stepped) == 0,
             Shape::Occupied => c == NONE || self.at(c, stepped) != 0,
             Shape::Enemy if c != NONE => {
@@ -84,6 +92,28 @@ impl<'a> Ctx<'a> {
             }
             _ => self.holds(g.cond(id), c, stepped),
         }
+    }
+
+    /// Tests a condition by its guarded tables (entry `i`): the parts are evaluated in
+    /// order until the tables they leave agree.
+    #[inline(never)]
+    fn guarded(&self, i: u32, c: Cell, stepped: bool) -> bool {
+        let (g, t) = (self.g, &self.g.cond_tables);
+        let guard = &t.guards[i as usize];
+        let mut answers = t.guarded(guard, g.np(), self.me, c, self.at(c, stepped));
+        // `answers` holds the answers of the tables still possible, bit v for the parts'
+        // values v; each part evaluated halves them.
+        let mut n = 1u32 << guard.parts.len();
+        for p in &guard.parts {
+            let all = (1u32 << n) - 1;
+            if answers == 0 || answers == all {
+                break;
+            }
+            n /= 2;
+            let (lo, hi) = (compact(answers, false, n), compact(answers, true, n));
+            answers = if self.holds(p, c, stepped) { hi } else { lo };
+        }
+        answers & 1 != 0
     }
 
     /// Tests a condition at cell `c`.

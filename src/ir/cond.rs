@@ -133,8 +133,9 @@ impl Expr {
 
 /// How the engine tests each condition, chosen at load by `opt::conds`: the commonest
 /// tests directly, the other conditions that read only a cell and its occupant as bit
-/// tables over (player, cell, kind), so that testing one is a lookup; the rest by walking
-/// the condition.
+/// tables over (player, cell, kind), so that testing one is a lookup; conditions that also
+/// read a little more (a register, a count) as one such table per value of those parts,
+/// which are evaluated only where the tables disagree; the rest by walking the condition.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CondTables {
     /// Per condition: how it is tested, coded by [`CondTables::code`].
@@ -145,6 +146,19 @@ pub struct CondTables {
     pub words: usize,
     /// The tables.
     pub bits: Vec<u64>,
+    /// The guarded tables, indexed by [`Shape::Guarded`].
+    pub guards: Vec<Guard>,
+}
+
+/// A condition tested by tables guarded by its parts that read more than the occupant: one
+/// table (per player) for each combination of those parts' values, the `i`-th part giving
+/// bit `i` of the combination's index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    /// The word of `bits` where the first table starts; the tables follow one another.
+    pub off: u32,
+    /// The parts, evaluated where the tables disagree.
+    pub parts: Vec<Cond>,
 }
 
 /// How a condition is tested (see [`CondTables`]).
@@ -160,6 +174,8 @@ pub enum Shape {
     NotFriend,
     /// A table at this word of `bits`.
     Table(u32),
+    /// Tables guarded by parts read apart: this entry of `guards`.
+    Guarded(u32),
     /// Walked.
     Walk,
 }
@@ -174,6 +190,7 @@ impl CondTables {
             Shape::Enemy => 3,
             Shape::NotFriend => 4,
             Shape::Walk => 5,
+            Shape::Guarded(i) => i << 3 | 6,
         }
     }
 
@@ -187,6 +204,7 @@ impl CondTables {
             2 => Shape::Occupied,
             3 => Shape::Enemy,
             4 => Shape::NotFriend,
+            6 => Shape::Guarded(x >> 3),
             _ => Shape::Walk,
         }
     }
@@ -197,6 +215,16 @@ impl CondTables {
     pub fn get(&self, off: u32, me: u8, c: Cell, k: Kind) -> bool {
         let i = c as usize * self.nk + k as usize;
         self.bits[off as usize + me as usize * self.words + i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// The guarded tables' answers for player `me` at cell `c` holding `k`, a bit per
+    /// combination of the parts' values (of `np` players' tables).
+    #[inline]
+    pub fn guarded(&self, guard: &Guard, np: usize, me: u8, c: Cell, k: Kind) -> u32 {
+        let i = c as usize * self.nk + k as usize;
+        let (per, first) = (np * self.words, guard.off as usize + me as usize * self.words + i / 64);
+        let bit = |v: usize| (self.bits[first + v * per] >> (i % 64) & 1) as u32;
+        (0..1 << guard.parts.len()).fold(0, |a, v| a | bit(v) << v)
     }
 }
 

@@ -12,7 +12,7 @@ mod rules;
 
 pub use ai::{AiSettings, SearchKind, Weights};
 pub use attack::{AttackTables, RayProbe};
-pub use cond::{CmpOp, Cond, CondTables, Expr, Shape, Who};
+pub use cond::{CmpOp, Cond, CondTables, Expr, Guard, Shape, Who};
 pub use ids::{CondId, ExprId, LeapTableId, PathTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
 pub use program::{Op, PathNode, PathTable, Probe, ProbeStep, Program};

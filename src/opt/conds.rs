@@ -1,7 +1,10 @@
 //! Conditions that read only the cell and its occupant (`[enemy & !K]`,
 //! `[camp & hits < 3]`) become bit tables over (player, cell, kind): the pattern machine
 //! then tests one with a lookup instead of walking it. The tables are filled from
-//! [`Game::occupant_holds`], which the engine's evaluator shares, so they cannot disagree.
+//! [`Game::occupant_leaf`], which the engine's evaluator shares, so they cannot disagree.
+//! A condition that also compares numbers (`[!friend & (!W | moved > 0)]`) gets a table
+//! per value of those comparisons, which the engine evaluates only at a cell whose tables
+//! disagree.
 //! And a program whose every path first tests a register that must be set
 //! (`[empty & mark]`) is marked as waiting for it, so that move generation skips it while the
 //! register is unset.
@@ -9,50 +12,115 @@
 use std::collections::HashMap;
 
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Op, PathNode, ProgramId, Shape, ZoneId};
+use crate::ir::{Cond, CondTables, Game, Guard, Kind, Op, PathNode, ProgramId, Shape, ZoneId};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
 const MAX_BITS: usize = 1 << 23;
 
+/// The most parts a condition's tables may read apart (so at most four tables per player).
+const MAX_PARTS: usize = 2;
+
 /// Builds `g.cond_tables`.
 pub fn run(g: &mut Game) {
     let (cells, nk, np) = (g.board.len(), g.kind_type.len(), g.np());
     let words = (cells * nk).div_ceil(64);
-    let mut t = CondTables { at: vec![CondTables::code(Shape::Walk); g.conds.len()], nk, words, bits: vec![] };
+    let mut t = CondTables { at: vec![CondTables::code(Shape::Walk); g.conds.len()], nk, words, ..Default::default() };
     let hot = tested_by_generators(g);
     for (id, cond) in g.conds.iter().enumerate() {
         if let Some(s) = direct(cond) {
             t.at[id] = CondTables::code(s);
             continue;
         }
-        if !hot[id] || !Game::reads_occupant_only(cond) || (t.bits.len() + words * np) * 64 > MAX_BITS {
+        let mut parts = vec![];
+        if !hot[id] || pure(cond) || parts_of(cond, &mut parts).is_none() {
+            continue;
+        }
+        let n = 1 << parts.len();
+        if (t.bits.len() + words * np * n) * 64 > MAX_BITS {
             continue;
         }
         let off = u32::try_from(t.bits.len()).expect("the tables are below MAX_BITS");
-        t.at[id] = CondTables::code(Shape::Table(off));
-        let mut zones = vec![];
-        zones_of(cond, &mut zones);
-        for me in 0..np as u8 {
-            // A cell's row depends on the cell only through the zones it is in.
-            let mut rows: HashMap<Vec<bool>, Vec<bool>> = HashMap::new();
-            let mut table = vec![0u64; words];
-            for c in 0..cells {
-                let among: Vec<bool> = zones.iter().map(|&z| g.zone(z)[c]).collect();
-                let row = rows
-                    .entry(among)
-                    .or_insert_with(|| (0..nk).map(|k| g.occupant_holds(cond, me, c as Cell, k as u8)).collect());
-                for (k, _) in row.iter().enumerate().filter(|(_, holds)| **holds) {
-                    let i = c * nk + k;
-                    table[i / 64] |= 1 << (i % 64);
-                }
+        for v in 0..n {
+            for me in 0..np as u8 {
+                t.bits.extend(table(g, cond, &parts, v, me));
             }
-            t.bits.extend_from_slice(&table);
         }
+        t.at[id] = CondTables::code(if parts.is_empty() {
+            Shape::Table(off)
+        } else {
+            t.guards.push(Guard { off, parts: parts.into_iter().cloned().collect() });
+            Shape::Guarded(t.guards.len() as u32 - 1)
+        });
     }
     g.cond_tables = t;
     for i in 0..g.programs.len() {
         g.programs[i].waits = super::attack::gate(g, ProgramId::new(i));
+    }
+}
+
+/// The table of `cond` for player `me` with its `parts` taking the values of `v`'s bits.
+fn table(g: &Game, cond: &Cond, parts: &[&Cond], v: usize, me: u8) -> Vec<u64> {
+    let (cells, nk) = (g.board.len(), g.kind_type.len());
+    let mut zones = vec![];
+    zones_of(cond, &mut zones);
+    // A cell's row depends on the cell only through the zones it is in.
+    let mut rows: HashMap<Vec<bool>, Vec<bool>> = HashMap::new();
+    let mut table = vec![0u64; (cells * nk).div_ceil(64)];
+    for c in 0..cells {
+        let among: Vec<bool> = zones.iter().map(|&z| g.zone(z)[c]).collect();
+        let row = rows
+            .entry(among)
+            .or_insert_with(|| (0..nk).map(|k| holds_given(g, cond, parts, v, me, c as Cell, k as Kind)).collect());
+        for (k, _) in row.iter().enumerate().filter(|(_, holds)| **holds) {
+            let i = c * nk + k;
+            table[i / 64] |= 1 << (i % 64);
+        }
+    }
+    table
+}
+
+/// Whether `cond` holds for player `me` at `c` holding `k`, the `i`-th of `parts` taking
+/// bit `i` of `v` (every other leaf reads only the cell and its occupant).
+fn holds_given(g: &Game, cond: &Cond, parts: &[&Cond], v: usize, me: u8, c: Cell, k: Kind) -> bool {
+    if let Some(i) = parts.iter().position(|p| std::ptr::eq(*p, cond)) {
+        return v >> i & 1 != 0;
+    }
+    match cond {
+        Cond::True => true,
+        Cond::And(x) => x.iter().all(|x| holds_given(g, x, parts, v, me, c, k)),
+        Cond::Or(x) => x.iter().any(|x| holds_given(g, x, parts, v, me, c, k)),
+        Cond::Not(x) => !holds_given(g, x, parts, v, me, c, k),
+        leaf => g.occupant_leaf(leaf, me, c, k),
+    }
+}
+
+/// Collects the largest subconditions of `cond` that read more than the cell and its
+/// occupant; None when there are more than [`MAX_PARTS`] or one of them is not [`pure`].
+fn parts_of<'c>(cond: &'c Cond, out: &mut Vec<&'c Cond>) -> Option<()> {
+    if Game::reads_occupant_only(cond) {
+        return Some(());
+    }
+    if pure(cond) {
+        out.push(cond);
+        return (out.len() <= MAX_PARTS).then_some(());
+    }
+    match cond {
+        Cond::And(v) | Cond::Or(v) => v.iter().try_for_each(|x| parts_of(x, out)),
+        Cond::Not(x) => parts_of(x, out),
+        _ => None,
+    }
+}
+
+/// A comparison of numbers (or several joined): it reads neither the cell nor a nested
+/// search, so the engine may evaluate it only where it matters. (Parts that read the cell,
+/// such as a register, measured no quicker as guards than walked.)
+fn pure(cond: &Cond) -> bool {
+    match cond {
+        Cond::Cmp(..) => true,
+        Cond::And(v) | Cond::Or(v) => v.iter().all(pure),
+        Cond::Not(x) => pure(x),
+        _ => false,
     }
 }
 
