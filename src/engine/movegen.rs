@@ -191,15 +191,48 @@ impl<'a> Gen<'a> {
     }
 
     /// Runs one program.
+    #[inline(always)]
     pub fn run(&mut self, prog: &Program) {
-        // A program that is one table from the origin runs without the machine's set-up.
+        // A program that is one table or slide from the origin (after a test of the origin,
+        // maybe) runs without the machine's set-up.
+        let origin = self.cx.origin;
         match prog.ops[..] {
             _ if self.found => return,
-            [Op::Leap(table, fin)] => return self.leap(table, fin, self.cx.origin),
-            [Op::Paths(table)] => return self.paths(table, self.cx.origin),
+            [Op::Leap(table, fin)] => return self.leap(table, fin, origin),
+            [Op::Paths(table)] => return self.paths(table, origin),
+            [Op::Ray(ref dirs, max, fin)] => {
+                // As though entered: one branch of the budget spent.
+                self.budget = PATTERN_BUDGET - 1;
+                return self.rays(prog, self.at_origin(), dirs, max, fin);
+            }
+            [Op::Test(c), Op::Leap(table, fin)] => {
+                if self.cx.test(c, origin, false) {
+                    self.leap(table, fin, origin);
+                }
+                return;
+            }
+            [Op::Test(c), Op::Paths(table)] => {
+                if self.cx.test(c, origin, false) {
+                    self.paths(table, origin);
+                }
+                return;
+            }
             _ => {}
         }
-        let r = Cursor {
+        self.memo = prog.memo;
+        self.memo_live = false;
+        self.entries = 0;
+        self.budget = PATTERN_BUDGET;
+        if self.memo {
+            self.visited.get_or_insert_with(memo::Memo::take).clear();
+        }
+        self.enter(prog, 0, self.at_origin());
+    }
+
+    /// The cursor at the start of a run.
+    #[inline]
+    fn at_origin(&self) -> Cursor {
+        Cursor {
             cur: self.cx.origin,
             last: 0,
             stepped: false,
@@ -208,15 +241,7 @@ impl<'a> Gen<'a> {
             promo: 0,
             marks: [NONE; MAX_MARKS],
             loops: [0; MAX_LOOP_NESTING],
-        };
-        self.memo = prog.memo;
-        self.memo_live = false;
-        self.entries = 0;
-        self.budget = PATTERN_BUDGET;
-        if self.memo {
-            self.visited.get_or_insert_with(memo::Memo::take).clear();
         }
-        self.enter(prog, 0, r);
     }
 
     #[inline]
@@ -396,13 +421,7 @@ impl<'a> Gen<'a> {
                     }
                     pc += 1;
                 }
-                Op::Ray(dirs, max, fin) => {
-                    let max = max.map_or(LOOP_CAP, |max| self.bound(max).min(LOOP_CAP));
-                    for &d in dirs {
-                        self.ray(prog, r, d, max, *fin);
-                    }
-                    return;
-                }
+                Op::Ray(dirs, max, fin) => return self.rays(prog, r, dirs, *max, *fin),
                 Op::Leap(table, fin) => return self.leap(*table, *fin, r.cur),
                 Op::Paths(table) => {
                     self.paths(*table, r.cur);
@@ -471,6 +490,15 @@ impl<'a> Gen<'a> {
         let again = self.reached[s as usize];
         self.reached[s as usize] = saved;
         again
+    }
+
+    /// A slide along each of `dirs`, at most `max` cells (None: the loop cap).
+    #[inline]
+    fn rays(&mut self, prog: &Program, r: Cursor, dirs: &[u8], max: Option<ExprId>, fin: CondId) {
+        let max = max.map_or(LOOP_CAP, |max| self.bound(max).min(LOOP_CAP));
+        for &d in dirs {
+            self.ray(prog, r, d, max, fin);
+        }
     }
 
     fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
