@@ -679,34 +679,22 @@ impl<'a> Gen<'a> {
         };
         for rule in &g.custodians {
             choose |= rule.choose;
-            let nd = rule.dirs.len();
-            for i in 0..nd {
-                let e = rule.near[to as usize * nd + i];
-                if e == NONE || e == from || victims[..nv].contains(&e) {
-                    continue;
-                }
-                let k = self.cx.at(e, true);
+            for f in &rule.flanks[rule.flanks_at[to as usize] as usize..rule.flanks_at[to as usize + 1] as usize] {
+                // An enemy piece next to the landing cell (the origin reads as empty).
+                let k = self.cx.at(f.victim, true);
                 if k == 0 || g.kind_owner[k as usize] == self.cx.me {
                     continue;
                 }
                 let captured = match rule.colour {
-                    None => {
-                        let b = rule.near[e as usize * nd + i];
-                        b != NONE && mine(b)
-                    }
+                    None => f.beyond != NONE && mine(f.beyond),
                     Some(need) => {
-                        let col = rule.colours[to as usize];
-                        let ring = &rule.ring[rule.ring_at[e as usize] as usize..rule.ring_at[e as usize + 1] as usize];
-                        let (mut size, mut held) = (0, 0);
-                        for &c in ring.iter().filter(|&&c| rule.colours[c as usize] == col) {
-                            size += 1;
-                            held += mine(c) as usize;
-                        }
-                        held >= size.min(need as usize)
+                        let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
+                        let need = beside.len().min(need as usize);
+                        beside.iter().filter(|&&c| mine(c)).take(need).count() == need
                     }
                 };
-                if captured && nv < victims.len() {
-                    victims[nv] = e;
+                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
+                    victims[nv] = f.victim;
                     nv += 1;
                 }
             }

@@ -43,15 +43,25 @@ pub struct CustodianRule {
     pub colour: Option<u8>,
     /// The mover picks one victim (written `xCELL`).
     pub choose: bool,
-    /// Per (cell, index in `dirs`): the one cell that way, or NONE (none, or a fork).
-    pub near: Vec<Cell>,
-    /// Per cell `c`, the cells `ring[ring_at[c]..ring_at[c + 1]]`: every cell one step
-    /// from `c` along `dirs`, in order.
-    pub ring: Vec<Cell>,
-    /// See `ring`.
-    pub ring_at: Vec<u32>,
-    /// Per cell: its colour class.
-    pub colours: Vec<i64>,
+    /// Per landing cell `c`, its flanks `flanks[flanks_at[c]..flanks_at[c + 1]]`: one per
+    /// direction of `dirs` that leads to one cell, in that order.
+    pub flanks: Vec<Flank>,
+    /// See `flanks`.
+    pub flanks_at: Vec<u32>,
+    /// The cells a colour rule counts for each flank (see [`Flank::beside`]).
+    pub beside: Vec<Cell>,
+}
+
+/// A cell next to a landing cell, where a custodian rule may take a piece.
+#[derive(Debug, Clone, Copy)]
+pub struct Flank {
+    /// The cell.
+    pub victim: Cell,
+    /// The one cell beyond it in the same direction, or NONE (none, or a fork).
+    pub beyond: Cell,
+    /// `beside[beside.0..beside.1]` of the rule: every cell one step from the victim's cell
+    /// along the rule's directions that has the landing cell's colour class, in order.
+    pub beside: (u32, u32),
 }
 
 /// A push rule, compiled: after a turn's move, the mover must pick one piece next to the

@@ -5,8 +5,8 @@ use super::Lowerer;
 use crate::board::{Cell, NONE};
 use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
 use crate::ir::{
-    Cond, CustodianRule, EndRule, EntryRule, Expr, Game, MoveClass, Obligation, PushRule, StepId, TallyRule, Trigger,
-    Var,
+    Cond, CustodianRule, EndRule, EntryRule, Expr, Flank, Game, MoveClass, Obligation, PushRule, StepId, TallyRule,
+    Trigger, Var,
 };
 use crate::syntax::ast::{self, Name};
 
@@ -162,14 +162,24 @@ impl Lowerer<'_> {
             let colour = cu.colour.map(|n| n.clamp(1, 255) as u8);
             let b = self.board;
             let cells = 0..b.len() as Cell;
-            let near = cells.clone().flat_map(|c| dirs.iter().map(move |&d| one(b.targets(c, d)))).collect();
-            let (mut ring, mut ring_at) = (vec![], vec![0]);
+            let near = |c: Cell, d: u8| one(b.targets(c, d));
+            let colour_of = |c: Cell| b.cells[c as usize].colour;
+            let (mut flanks, mut flanks_at, mut beside) = (vec![], vec![0], vec![]);
             for c in cells {
-                ring.extend(dirs.iter().flat_map(|&d| b.targets(c, d)));
-                ring_at.push(ring.len() as u32);
+                for &d in &dirs {
+                    let victim = near(c, d);
+                    if victim == NONE {
+                        continue;
+                    }
+                    let lo = beside.len() as u32;
+                    let ring = dirs.iter().flat_map(|&d| b.targets(victim, d));
+                    beside.extend(ring.filter(|&&x| colour_of(x) == colour_of(c)));
+                    let beyond = near(victim, d);
+                    flanks.push(Flank { victim, beyond, beside: (lo, beside.len() as u32) });
+                }
+                flanks_at.push(flanks.len() as u32);
             }
-            let colours = b.cells.iter().map(|c| c.colour).collect();
-            g.custodians.push(CustodianRule { dirs, colour, choose, near, ring, ring_at, colours });
+            g.custodians.push(CustodianRule { dirs, colour, choose, flanks, flanks_at, beside });
         }
     }
 }
