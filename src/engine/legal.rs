@@ -14,9 +14,9 @@ impl Game {
         let me = st.to_move;
         let np = self.np();
         let mut pg = Gen::new(self, st, me, NONE, out, NONE);
-        // Without custodian captures, pushes or entries, a landing of a piece with no
-        // promotion rules is one move as it stands.
-        let plain = self.custodians.is_empty() && self.pushes.is_empty() && self.entries.is_empty();
+        // Without pushes or entries, a landing of a piece with no promotion rules is one move
+        // as it stands (with its custodian captures).
+        let plain = self.pushes.is_empty() && self.entries.is_empty();
         for (c, &k) in st.board.iter().enumerate() {
             if k == 0 {
                 continue;

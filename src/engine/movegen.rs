@@ -180,7 +180,8 @@ impl<'a> Gen<'a> {
     }
 
     /// Moves on to the piece on `origin`; `direct`: its landings with no effects on their
-    /// path are one move as they stand (see [`Gen::land_plain`]).
+    /// path are one move as they stand, with their custodian captures (see
+    /// [`Gen::land_plain`]).
     #[inline]
     pub fn start(&mut self, origin: Cell, direct: bool) {
         self.direct = direct;
@@ -557,7 +558,8 @@ impl<'a> Gen<'a> {
 
     /// A landing on `to` with nothing else on its path: when the piece's landings are plain
     /// (set by [`Gen::start`]) and this is its first move to `to`, the move goes to the
-    /// list at once; otherwise [`Gen::emit`] judges it. The list is the same.
+    /// list at once, with the custodian captures it makes unless the mover picks among
+    /// them; otherwise [`Gen::emit`] judges it. The list is the same.
     #[inline(always)]
     fn land_plain(&mut self, to: Cell) {
         let (w, b) = (to as usize >> 6, to as usize & 63);
@@ -569,9 +571,18 @@ impl<'a> Gen<'a> {
         if occ != 0 && self.cx.g.kind_owner[occ as usize] == self.cx.me {
             return;
         }
-        self.landed[w] |= 1 << b;
         let eff = self.out.effects.len() as u32;
-        let m = PieceMove { from, to, promo: None, chosen: None, stack: self.stack, neff: 0, eff };
+        let mut neff = 0;
+        if !self.cx.g.custodians.is_empty() {
+            let (victims, nv, choose) = self.custodian_victims(from, to);
+            if choose && nv > 0 {
+                return self.emit(to, NONE, None);
+            }
+            neff = nv.min(MAX_EFFECTS);
+            self.out.effects.extend(victims[..neff].iter().map(|&v| Effect::Remove(v)));
+        }
+        self.landed[w] |= 1 << b;
+        let m = PieceMove { from, to, promo: None, chosen: None, stack: self.stack, neff: neff as u8, eff };
         self.out.moves.push(Move::Piece(m));
     }
 
