@@ -72,9 +72,16 @@ impl<'a> Ctx<'a> {
     /// Tests condition `id` at cell `c`.
     #[inline]
     pub fn test(&self, id: CondId, c: Cell, stepped: bool) -> bool {
+        self.test_as(self.g.cond_tables.shape(id), id, c, stepped)
+    }
+
+    /// Tests condition `id`, of the shape given (read once by a caller that tests it at many
+    /// cells), at cell `c`.
+    #[inline(always)]
+    pub fn test_as(&self, shape: Shape, id: CondId, c: Cell, stepped: bool) -> bool {
         let g = self.g;
         let owner = |k: u8| g.kind_owner[k as usize];
-        match g.cond_tables.shape(id) {
+        match shape {
             // The tables are per player (a neutral faction's view is walked).
             Shape::Table(off) if c != NONE && (self.me as usize) < g.np() => {
                 g.cond_tables.get(off, self.me, c, self.at(c, stepped))

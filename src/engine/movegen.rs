@@ -447,8 +447,9 @@ impl<'a> Gen<'a> {
     /// Lands on each cell of a leap table from `from` where the test holds.
     #[inline]
     fn leap(&mut self, table: LeapTableId, fin: CondId, from: Cell) {
+        let shape = self.cx.g.cond_tables.shape(fin);
         for &t in &self.cx.g.leap_table(table)[from as usize] {
-            if self.cx.test(fin, t, true) {
+            if self.cx.test_as(shape, fin, t, true) {
                 self.land_plain(t);
             }
         }
