@@ -281,3 +281,48 @@ S = "G"
     let fen = g.position_string(&after);
     assert!(fen.contains("hits=b2:0*"), "{fen}");
 }
+
+/// A type's `max` counts the mover's own pieces of it also in a game with a neutral
+/// faction (the piece counts are per faction; the check once indexed them per player, so
+/// it read another type's or faction's count).
+#[test]
+fn a_promotion_max_counts_the_movers_pieces_when_a_neutral_faction_exists() {
+    let g = load_text(
+        "neutral-max",
+        r#"[game]
+name = "neutral max"
+players = ["white", "black"]
+neutral = ["grey"]
+rules = '''
+board square files a..c ranks 1..3
+zone far: white = rank 3, black = rank 1
+piece K { move N [empty] }
+piece P {
+  move N [empty]
+  promote in far to Q K
+}
+piece Q { move N [empty] }
+end { loss if no-moves }
+'''
+[pieces.K]
+[pieces.P]
+[pieces.Q]
+max = 1
+[setup.white]
+P = "a2"
+Q = "c1"
+[setup.black]
+K = "b3"
+[setup.grey]
+P = "b1 c2"
+[letters.grey]
+K = "L"
+P = "G"
+Q = "R"
+"#,
+    );
+    let moves = common::legal(&g, &g.initial());
+    // White has its one Queen already: the Pawn promotes to a King only.
+    assert!(moves.iter().any(|m| m.starts_with("a2-a3")), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("a2-a3") && m.ends_with('Q')), "{moves:?}");
+}

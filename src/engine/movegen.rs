@@ -634,14 +634,7 @@ impl<'a> Gen<'a> {
         for p in promos {
             if g.zone(p.zone)[to as usize] || p.from.is_some_and(|z| g.zone(z)[from as usize]) {
                 plain = p.optional;
-                for &t in &p.to {
-                    if let Some(mx) = g.types[t as usize].max
-                        && cx.st.counts[t as usize * g.np() + cx.me as usize] >= mx
-                    {
-                        continue;
-                    }
-                    self.emit_custodian(from, to, Some(t), written);
-                }
+                self.emit_promoted(from, to, &p.to, written);
                 break;
             }
         }
@@ -653,14 +646,12 @@ impl<'a> Gen<'a> {
     /// A move whose path says what the piece becomes (`promote(...)`): one move per type
     /// whose `max` the player has not reached.
     fn emit_promoted(&mut self, from: Cell, to: Cell, types: &[u8], written: Option<Chosen>) {
-        let g = self.cx.g;
+        let (g, st, me) = (self.cx.g, self.cx.st, self.cx.me as usize);
         for &t in types {
-            if let Some(mx) = g.types[t as usize].max
-                && self.cx.st.counts[t as usize * g.np() + self.cx.me as usize] >= mx
-            {
-                continue;
+            // Piece counts are per faction.
+            if g.types[t as usize].max.is_none_or(|mx| st.counts[t as usize * g.nf() + me] < mx) {
+                self.emit_custodian(from, to, Some(t), written);
             }
-            self.emit_custodian(from, to, Some(t), written);
         }
     }
 
