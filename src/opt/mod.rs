@@ -2,7 +2,8 @@
 //! become single instructions, reversible attack programs become probes, fixed paths
 //! become leap tables, long repetitions are memoised; then the moved flags that matter
 //! are found and the attack tables built; last, programs without repetitions or effects
-//! become tables of guarded paths and tests of a cell's occupant become bit tables.
+//! become tables of guarded paths and tests of a cell's occupant (and of numbers) become
+//! bit tables.
 
 pub mod attack;
 mod budget;
@@ -31,7 +32,8 @@ pub struct Passes {
     pub leaps: bool,
     /// Repetitions without effects skip machine states already explored.
     pub memo: bool,
-    /// Tests that read only the cell and its occupant become bit tables.
+    /// Tests that read only the cell and its occupant become bit tables (guarded by the
+    /// comparisons of numbers a test also makes).
     pub conds: bool,
     /// Programs without repetitions or effects become tables of guarded paths per origin.
     pub paths: bool,
