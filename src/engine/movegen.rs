@@ -104,7 +104,7 @@ pub struct Gen<'a> {
     /// Per loop slot: whether a path reached the loop's count again since its greedy head
     /// (`X+!`) last looked.
     reached: [bool; MAX_LOOP_NESTING],
-    /// Whether the current run's plain landings may go straight to the list (see
+    /// Whether the current piece's plain landings may go straight to the list (see
     /// [`Gen::land_plain`]).
     direct: bool,
 }
