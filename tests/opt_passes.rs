@@ -153,10 +153,12 @@ fn programs_wait_for_a_register_only_when_every_path_tests_it() {
 }
 
 /// Which programs become tables of guarded paths: Tâktykâ's diagonal step past a barrier
-/// and Asteryx's zigzag (a repetition with numbers for bounds) do; a program with effects
-/// (castling) and one whose repetition is bounded by a counter (Tishai's Wizard) do not.
+/// and Asteryx's zigzag (a repetition with numbers for bounds) do, and so do programs
+/// whose only effect sets a register (a Pawn's double step, Taasen's moves, which mark the
+/// piece moved); a program with other effects (castling, en passant) and one whose
+/// repetition is bounded by a counter (Tishai's Wizard) do not.
 #[test]
-fn programs_without_effects_become_path_tables() {
+fn programs_without_effects_but_registers_become_path_tables() {
     let paths = |file: &str, letter: char| -> Vec<bool> {
         let g = open(file, &Passes::default());
         let t = g.types.iter().position(|t| t.letter == letter).unwrap();
@@ -166,6 +168,8 @@ fn programs_without_effects_become_path_tables() {
     assert_eq!(paths("games/taktyka.toml", 'S'), [true, false, false, false], "Tâktykâ's Stone");
     assert!(paths("games/asteryx.toml", 'B').iter().all(|&p| p), "Asteryx's Bishop");
     assert!(!paths("games/chess.toml", 'K').iter().any(|&p| p), "chess's King");
+    assert_eq!(paths("games/chess.toml", 'P'), [false, true, false, false], "chess's Pawn");
+    assert!(paths("games/taasen.toml", 'P').iter().all(|&p| p), "Taasen's Paupil");
     assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
 }
 

@@ -464,14 +464,28 @@ impl<'a> Gen<'a> {
                 PathNode::Test { cell, cond, stepped, skip } => {
                     i = if self.cx.test(cond, cell, stepped) { i + 1 } else { skip as usize };
                 }
-                PathNode::Emit { to, marked } => {
+                PathNode::Emit { to, marked, first, count } => {
                     if !marked || self.cx.at(to, true) == 0 {
-                        self.land_plain(to);
+                        match count {
+                            0 => self.land_plain(to),
+                            n => self.land_setting(&t.sets[first as usize..][..n as usize], to),
+                        }
                     }
                     i += 1;
                 }
             }
         }
+    }
+
+    /// A path's landing on `to` after it set registers (`sets`: register, cell), as the
+    /// machine records them.
+    #[inline(never)]
+    fn land_setting(&mut self, sets: &[(u8, Cell)], to: Cell) {
+        let base = self.neffects;
+        if sets.iter().all(|&(r, c)| self.record(Effect::SetReg(r, c))) {
+            self.land_plain(to);
+        }
+        self.neffects = base;
     }
 
     /// A loop's or a ray's bound: most are numbers, read without a call.

@@ -155,6 +155,9 @@ pub struct PathTable {
     pub start: Vec<u32>,
     /// The nodes.
     pub nodes: Vec<PathNode>,
+    /// The registers paths set, as (register, cell), each path's in a run (see
+    /// [`PathNode::Emit`]).
+    pub sets: Vec<(u8, Cell)>,
 }
 
 /// A node of a [`PathTable`].
@@ -173,12 +176,16 @@ pub enum PathNode {
         skip: u32,
     },
     /// The end of a path: the move lands on `to`, which must be empty when it is a mark
-    /// (`land(@m)`).
+    /// (`land(@m)`), and sets the registers `sets[first..first + count]` of the table.
     Emit {
         /// The landing.
         to: Cell,
         /// Whether the landing is a mark.
         marked: bool,
+        /// The path's first register setting in the table's `sets`.
+        first: u32,
+        /// How many it sets.
+        count: u8,
     },
 }
 

@@ -1,13 +1,14 @@
-//! Guarded paths: a program without effects (steps, turns, tests, alternatives, marks, a
-//! landing on a mark, and repetitions with numbers for bounds) after the tests of its
-//! origin becomes one `Paths` instruction over a table of its paths per origin, each with
-//! the tests on its way. The engine then walks a list instead of branching (a leap whose
+//! Guarded paths: a program without effects other than setting registers (steps, turns,
+//! tests, alternatives, marks, a landing on a mark, registers set, and repetitions with
+//! numbers for bounds) after the tests of its origin becomes one `Paths` instruction over a
+//! table of its paths per origin, each with the tests on its way and the registers it sets
+//! (all known at load: a register takes the cell where the path sets it). The engine then walks a list instead of branching (a leap whose
 //! leg must be empty, a diagonal step barred when both cells beside it are occupied, a
 //! zigzag slide).
 
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
-use crate::ir::limits::{LOOP_CAP, MAX_LOOP_NESTING, MAX_MARKS};
+use crate::ir::limits::{LOOP_CAP, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS};
 use crate::ir::{CondId, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId};
 
 /// Replaces every program of that shape by a path table, while the budget lasts.
@@ -34,8 +35,8 @@ pub fn run(g: &mut Game) {
 }
 
 /// Where the guarded part starts (after the tests of the origin), when the rest of the
-/// program has only steps, turns, tests, alternatives, marks, landings on marks,
-/// repetitions whose bounds are numbers, and its one `Emit`, at the end (the leaps and
+/// program has only steps, turns, tests, alternatives, marks, landings on marks, registers
+/// set, repetitions whose bounds are numbers, and its one `Emit`, at the end (the leaps and
 /// slides among such programs are made already).
 fn shape(g: &Game, ops: &[Op]) -> Option<usize> {
     let start = ops.iter().position(|o| !matches!(o, Op::Test(_)))?;
@@ -43,6 +44,7 @@ fn shape(g: &Game, ops: &[Op]) -> Option<usize> {
     let number = |e: &ExprId| matches!(g.expr(*e), Expr::Int(_));
     let allowed = |o: &Op| match o {
         Op::Step(_) | Op::Turn(_) | Op::Test(_) | Op::Split(_) | Op::Jmp(_) | Op::Mark(_) | Op::Land(_) => true,
+        Op::SetReg(_) => true,
         Op::LoopInit(_) | Op::LoopInc(_) => true,
         Op::LoopTest(_, lo, hi, _) => number(lo) && hi.as_ref().is_none_or(number),
         _ => false,
@@ -62,6 +64,8 @@ struct Walk {
     stepped: bool,
     loops: [u8; MAX_LOOP_NESTING],
     tests: Vec<(Cell, CondId, bool)>,
+    /// Registers set so far (register, cell).
+    sets: Vec<(u8, Cell)>,
     /// Nested calls of the enumeration so far.
     depth: u32,
 }
@@ -70,25 +74,27 @@ struct Walk {
 const MAX_DEPTH: u32 = 256;
 
 /// One path: its tests, in order (cell, condition, whether the piece has left its origin),
-/// and its landing (and whether it is a mark).
+/// its landing (and whether it is a mark), and the registers it sets.
 struct GuardedPath {
     tests: Vec<(Cell, CondId, bool)>,
     to: Cell,
     marked: bool,
+    sets: Vec<(u8, Cell)>,
 }
 
 /// Per origin, every path of `ops` from instruction `start`, in the order the pattern
 /// machine takes them; None if that takes more than `left` steps of work.
 fn enumerate(g: &Game, ops: &[Op], start: usize, left: &mut u64) -> Option<PathTable> {
-    let mut t = PathTable { start: vec![0], nodes: vec![] };
+    let mut t = PathTable { start: vec![0], ..Default::default() };
     let mut paths = vec![];
     for origin in 0..g.board.len() as Cell {
         let (marks, loops) = ([NONE; MAX_MARKS], [0; MAX_LOOP_NESTING]);
+        let (tests, sets) = (vec![], vec![]);
         let w =
-            Walk { pc: start, cur: origin, last: 0, marks, land: NONE, stepped: false, loops, tests: vec![], depth: 0 };
+            Walk { pc: start, cur: origin, last: 0, marks, land: NONE, stepped: false, loops, tests, sets, depth: 0 };
         paths.clear();
         walk(g, ops, w, &mut paths, left)?;
-        nodes(&paths, &mut t.nodes)?;
+        nodes(&paths, &mut t)?;
         t.start.push(u32::try_from(t.nodes.len()).ok()?);
     }
     Some(t)
@@ -96,7 +102,8 @@ fn enumerate(g: &Game, ops: &[Op], start: usize, left: &mut u64) -> Option<PathT
 
 /// Appends an origin's paths as nodes: each path shares the tests it begins with with the
 /// path before it (so the order stays the machine's).
-fn nodes(paths: &[GuardedPath], out: &mut Vec<PathNode>) -> Option<()> {
+fn nodes(paths: &[GuardedPath], t: &mut PathTable) -> Option<()> {
+    let out = &mut t.nodes;
     // The tests of the path before, with the index of each one's node.
     let mut open: Vec<((Cell, CondId, bool), usize)> = vec![];
     let close = |out: &mut Vec<PathNode>, at: usize| -> Option<()> {
@@ -116,7 +123,9 @@ fn nodes(paths: &[GuardedPath], out: &mut Vec<PathNode>) -> Option<()> {
             open.push(((cell, cond, stepped), out.len()));
             out.push(PathNode::Test { cell, cond, stepped, skip: 0 });
         }
-        out.push(PathNode::Emit { to: p.to, marked: p.marked });
+        let first = u32::try_from(t.sets.len()).ok()?;
+        t.sets.extend_from_slice(&p.sets);
+        out.push(PathNode::Emit { to: p.to, marked: p.marked, first, count: p.sets.len() as u8 });
     }
     while let Some((_, at)) = open.pop() {
         close(out, at)?;
@@ -175,10 +184,18 @@ fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mu
                 w.land = w.marks[*s as usize];
                 w.pc += 1;
             }
+            Op::SetReg(r) => {
+                // A path that sets more than the machine records would end there.
+                w.sets.push((*r, w.cur));
+                if w.sets.len() > MAX_EFFECTS {
+                    return None;
+                }
+                w.pc += 1;
+            }
             Op::Emit => {
                 let marked = w.land != NONE;
                 let to = if marked { w.land } else { w.cur };
-                out.push(GuardedPath { tests: w.tests, to, marked });
+                out.push(GuardedPath { tests: w.tests, to, marked, sets: w.sets });
                 return Some(());
             }
             _ => return None,
