@@ -134,8 +134,8 @@ impl Expr {
 /// How the engine tests each condition, chosen at load by `opt::conds`: the commonest
 /// tests directly, the other conditions that read only a cell and its occupant as bit
 /// tables over (player, cell, kind), so that testing one is a lookup; conditions that also
-/// read a little more (a register, a count) as one such table per value of those parts,
-/// which are evaluated only where the tables disagree; the rest by walking the condition.
+/// compare numbers as one such table per value of those comparisons, which are evaluated
+/// only where the tables disagree; the rest by walking the condition.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CondTables {
     /// Per condition: how it is tested, coded by [`CondTables::code`].
@@ -264,18 +264,6 @@ impl Game {
             Cond::And(v) | Cond::Or(v) => v.iter().all(Game::reads_occupant_only),
             Cond::Not(x) => Game::reads_occupant_only(x),
             _ => false,
-        }
-    }
-
-    /// For a condition of which [`Game::reads_occupant_only`] holds: whether it holds at
-    /// `c` holding `k`, for player `me`.
-    pub fn occupant_holds(&self, cond: &Cond, me: u8, c: Cell, k: Kind) -> bool {
-        match cond {
-            Cond::True => true,
-            Cond::And(v) => v.iter().all(|x| self.occupant_holds(x, me, c, k)),
-            Cond::Or(v) => v.iter().any(|x| self.occupant_holds(x, me, c, k)),
-            Cond::Not(x) => !self.occupant_holds(x, me, c, k),
-            leaf => self.occupant_leaf(leaf, me, c, k),
         }
     }
 }

@@ -65,7 +65,7 @@ pub struct Game {
     pub zones: Vec<(String, Vec<ZoneId>)>,
     /// Leap tables: per origin cell, the landing cells of a fixed path of steps.
     pub leap_tables: Vec<Vec<Vec<Cell>>>,
-    /// Path tables: per origin cell, the guarded paths of a program without repetitions.
+    /// Path tables: per origin cell, the guarded paths of a program (see [`PathTable`]).
     pub path_tables: Vec<PathTable>,
     /// Turn tables: for each last direction, the next directions.
     pub turn_tables: Vec<Vec<Vec<u8>>>,

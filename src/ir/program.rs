@@ -144,11 +144,12 @@ pub struct Probe {
     pub gate: Option<u8>,
 }
 
-/// The paths of a program without repetitions or effects, enumerated per origin at load
-/// (a leap whose leg must be empty, a barrier beside a diagonal step): see [`Op::Paths`]. Each
-/// origin's paths are kept in the order the pattern machine takes them, as a list of nodes
-/// in which a path shares the tests it begins with with the path before it: a test that
-/// fails skips every path that shares it.
+/// The paths of a program whose paths are all known at load (no effects but registers set,
+/// no repetitions bounded by anything but numbers), enumerated per origin (a leap whose leg
+/// must be empty, a barrier beside a diagonal step, a two-cell step marking the cell it
+/// passes): see [`Op::Paths`]. Each origin's paths are kept in the order the pattern
+/// machine takes them, as a list of nodes in which a path shares the tests it begins with
+/// with the path before it: a test that fails skips every path that shares it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct PathTable {
     /// Per origin cell `c`: its nodes are `nodes[start[c]..start[c + 1]]`.

@@ -5,14 +5,11 @@
 //! A condition that also compares numbers (`[!friend & (!W | moved > 0)]`) gets a table
 //! per value of those comparisons, which the engine evaluates only at a cell whose tables
 //! disagree.
-//! And a program whose every path first tests a register that must be set
-//! (`[empty & mark]`) is marked as waiting for it, so that move generation skips it while the
-//! register is unset.
 
 use std::collections::HashMap;
 
 use crate::board::Cell;
-use crate::ir::{Cond, CondTables, Game, Guard, Kind, Op, PathNode, ProgramId, Shape, ZoneId};
+use crate::ir::{Cond, CondTables, Game, Guard, Kind, Op, PathNode, Shape, ZoneId};
 
 /// The most bits all tables may take together (so also the most evaluations at load; an
 /// offset in words then fits the 29 bits a code gives it).
@@ -54,9 +51,6 @@ pub fn run(g: &mut Game) {
         });
     }
     g.cond_tables = t;
-    for i in 0..g.programs.len() {
-        g.programs[i].waits = super::attack::gate(g, ProgramId::new(i));
-    }
 }
 
 /// The table of `cond` for player `me` with its `parts` taking the values of `v`'s bits.

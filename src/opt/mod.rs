@@ -1,9 +1,9 @@
 //! Load-time specialisation of the lowered game, as passes over its programs: slides
 //! become single instructions, reversible attack programs become probes, fixed paths
 //! become leap tables, long repetitions are memoised; then the moved flags that matter
-//! are found and the attack tables built; last, programs without repetitions or effects
-//! become tables of guarded paths and tests of a cell's occupant (and of numbers) become
-//! bit tables.
+//! are found, the attack tables built and the programs that wait for a register marked;
+//! last, programs whose paths are all known at load become tables of guarded paths and
+//! tests of a cell's occupant (and of numbers) become bit tables.
 
 pub mod attack;
 mod budget;
@@ -17,7 +17,7 @@ mod probes;
 mod slide;
 mod touch;
 
-use crate::ir::Game;
+use crate::ir::{Game, ProgramId};
 
 /// Which optional passes run. Each only speeds the game up: with any of them off, the
 /// game plays the same. `Default` turns every pass on.
@@ -35,7 +35,8 @@ pub struct Passes {
     /// Tests that read only the cell and its occupant become bit tables (guarded by the
     /// comparisons of numbers a test also makes).
     pub conds: bool,
-    /// Programs without repetitions or effects become tables of guarded paths per origin.
+    /// Programs without effects other than setting registers, and without repetitions
+    /// bounded by anything but numbers, become tables of guarded paths per origin.
     pub paths: bool,
 }
 
@@ -85,6 +86,11 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     game.attack.touch = touch::build(game);
     game.attack.idle_triggers = touch::idle_triggers(game);
     game.attack.ray_cells = touch::ray_cells(game);
+    // A program whose every path first needs a register set waits for it (generation skips
+    // it while the register is unset).
+    for i in 0..game.programs.len() {
+        game.programs[i].waits = attack::gate(game, ProgramId::new(i));
+    }
     // Last: the analyses above read the programs' general form.
     if passes.paths {
         paths::run(game);
