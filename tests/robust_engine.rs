@@ -326,3 +326,37 @@ Q = "R"
     assert!(moves.iter().any(|m| m.starts_with("a2-a3")), "{moves:?}");
     assert!(!moves.iter().any(|m| m.starts_with("a2-a3") && m.ends_with('Q')), "{moves:?}");
 }
+
+#[test]
+fn a_plain_landing_after_a_promotion_on_the_same_cell_is_a_move_of_its_own() {
+    // The first program lands on a3 promoting; the second reaches a3 twice, plainly: one
+    // more move, not none and not two.
+    let g = load_text(
+        "promote-then-plain",
+        r#"[game]
+name = "promote then plain"
+players = ["white", "black"]
+rules = '''
+board square files a..c ranks 1..3
+piece K { move N [empty] }
+piece P {
+  move N [empty] promote(Q)
+  move (N | E N W) [empty]
+}
+piece Q { move N [empty] }
+end { loss if no-moves }
+'''
+[pieces.K]
+[pieces.P]
+[pieces.Q]
+[setup.white]
+P = "a2"
+[setup.black]
+K = "c3"
+"#,
+    );
+    let moves = common::legal(&g, &g.initial());
+    let mut to_a3: Vec<_> = moves.iter().filter(|m| m.starts_with("a2-a3")).collect();
+    to_a3.sort();
+    assert_eq!(to_a3, ["a2-a3", "a2-a3=Q"], "{moves:?}");
+}

@@ -14,6 +14,9 @@ impl Game {
         let me = st.to_move;
         let np = self.np();
         let mut pg = Gen::new(self, st, me, NONE, out, NONE);
+        if !self.custodians.is_empty() {
+            pg.know_occupancy();
+        }
         // Without pushes or entries, a landing of a piece with no promotion rules is one move
         // as it stands (with its custodian captures).
         let plain = self.pushes.is_empty() && self.entries.is_empty();

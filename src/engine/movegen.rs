@@ -11,7 +11,7 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId};
+use crate::ir::{CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId, cell_bit};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -107,6 +107,9 @@ pub struct Gen<'a> {
     /// Whether the current piece's plain landings may go straight to the list (see
     /// [`Gen::land_plain`]).
     direct: bool,
+    /// The mover's cells and everyone else's, as sets, when [`Gen::know_occupancy`] was
+    /// called (custodian captures read them).
+    occ: Option<(u128, u128)>,
 }
 
 /// A memoised run remembers states only after this many branch entries past its first
@@ -146,7 +149,25 @@ impl<'a> Gen<'a> {
             depth: 0,
             reached: [false; MAX_LOOP_NESTING],
             direct: false,
+            occ: None,
         }
+    }
+
+    /// Takes the position's occupancy as sets, for custodian captures to test cells a set
+    /// at a time (games with such rules on boards of up to 128 cells; else nothing).
+    pub fn know_occupancy(&mut self) {
+        let (g, st) = (self.cx.g, self.cx.st);
+        if g.custodians.iter().any(|r| r.flank_sets.len() != r.flanks.len()) || st.board.len() > 128 {
+            return;
+        }
+        let (mut mine, mut others) = (0, 0);
+        for (c, &k) in st.board.iter().enumerate() {
+            if k != 0 {
+                let bit = cell_bit(c as Cell);
+                if g.kind_owner[k as usize] == self.cx.me { mine |= bit } else { others |= bit }
+            }
+        }
+        self.occ = Some((mine, others));
     }
 
     /// Whether a program has any match from `origin` for player `me` (a predicate).
@@ -571,6 +592,19 @@ impl<'a> Gen<'a> {
         self.effects[..self.neffects].iter().any(|e| matches!(*e, Effect::Carry(a, _) if a == c))
     }
 
+    /// Whether the current piece already has the plain move to `to` (no promotion, nothing
+    /// chosen), which [`Gen::add_move`] would find again, in a game where custodian
+    /// captures give the same move on every path (no victim to pick, no `captures
+    /// distinct`).
+    fn plain_move_to(&self, to: Cell) -> bool {
+        let g = self.cx.g;
+        g.identity.is_none()
+            && !g.custodians.iter().any(|r| r.choose)
+            && self.out.moves[self.first_move..]
+                .iter()
+                .any(|m| matches!(m, Move::Piece(p) if p.shown() == to && p.promo.is_none() && p.extra().is_none()))
+    }
+
     /// A landing on `to` with nothing else on its path: when the piece's landings are plain
     /// (set by [`Gen::start`]) and this is its first move to `to`, the move goes to the
     /// list at once, with the custodian captures it makes unless the mover picks among
@@ -579,8 +613,16 @@ impl<'a> Gen<'a> {
     fn land_plain(&mut self, to: Cell) {
         let (w, b) = (to as usize >> 6, to as usize & 63);
         let from = self.cx.origin;
-        if !self.direct || self.neffects != 0 || to == from || w >= CELL_WORDS || self.landed[w] & (1 << b) != 0 {
+        if !self.direct || self.neffects != 0 || to == from || w >= CELL_WORDS {
             return self.emit(to, NONE, None);
+        }
+        if self.landed[w] & (1 << b) != 0 {
+            // Another path landed here: when that made the same plain move, this one adds
+            // nothing (custodian victims depend on the landing alone).
+            if !self.plain_move_to(to) {
+                self.emit(to, NONE, None);
+            }
+            return;
         }
         let occ = self.cx.at(to, true);
         if occ != 0 && self.cx.g.kind_owner[occ as usize] == self.cx.me {
@@ -682,7 +724,17 @@ impl<'a> Gen<'a> {
 
     /// Custodian captures of a move from `from` to `to`: the victims around the landing
     /// cell, judged after the move, and whether the mover picks one of them.
+    #[inline(always)]
     fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        match self.occ {
+            Some((mine, others)) if self.cx.ghost == NONE => self.custodian_victims_in(from, to, mine, others),
+            _ => self.custodian_victims_walk(from, to),
+        }
+    }
+
+    /// [`Gen::custodian_victims`] cell by cell.
+    #[inline(never)]
+    fn custodian_victims_walk(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
         let g = self.cx.g;
         let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
         let mut nv = 0;
@@ -709,6 +761,46 @@ impl<'a> Gen<'a> {
                         let need = beside.len().min(need as usize);
                         beside.iter().filter(|&&c| mine(c)).take(need).count() == need
                     }
+                };
+                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
+                    victims[nv] = f.victim;
+                    nv += 1;
+                }
+            }
+        }
+        (victims, nv, choose)
+    }
+
+    /// [`Gen::custodian_victims`] from the occupancy sets (`mine`: the mover's cells;
+    /// `others`: every other piece's).
+    #[inline]
+    fn custodian_victims_in(
+        &self,
+        from: Cell,
+        to: Cell,
+        mine: u128,
+        others: u128,
+    ) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
+        let mut nv = 0;
+        let mut choose = false;
+        // After the move: the origin is empty and the landing cell is the mover's.
+        let mine = (mine & !cell_bit(from)) | cell_bit(to);
+        let others = others & !cell_bit(self.cx.origin);
+        let to = to as usize;
+        for rule in &self.cx.g.custodians {
+            choose |= rule.choose;
+            if others & rule.reach[to] == 0 {
+                continue;
+            }
+            let span = rule.flanks_at[to] as usize..rule.flanks_at[to + 1] as usize;
+            for (f, sets) in rule.flanks[span.clone()].iter().zip(&rule.flank_sets[span]) {
+                if others & sets.victim == 0 {
+                    continue;
+                }
+                let captured = match rule.colour {
+                    None => mine & sets.beyond != 0,
+                    Some(need) => at_least(mine & sets.beside, (f.beside.1 - f.beside.0).min(need as u32)),
                 };
                 if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
                     victims[nv] = f.victim;
@@ -862,4 +954,17 @@ pub fn same_captures(a: &[Effect], b: &[Effect], by_path: bool) -> bool {
 /// The cells a path passes through (`via`), in order.
 fn vias(x: &[Effect]) -> impl Iterator<Item = &Effect> + '_ {
     x.iter().filter(|e| matches!(e, Effect::Via(_)))
+}
+
+/// Whether set `s` has at least `n` cells (no population count: the build targets CPUs
+/// without one, and `n` is small).
+#[inline(always)]
+fn at_least(mut s: u128, n: u32) -> bool {
+    for _ in 0..n {
+        if s == 0 {
+            return false;
+        }
+        s &= s - 1;
+    }
+    true
 }

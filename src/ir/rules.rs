@@ -50,7 +50,42 @@ pub struct CustodianRule {
     pub flanks_at: Vec<u32>,
     /// The cells a colour rule counts for each flank (see [`Flank::beside`]).
     pub beside: Vec<Cell>,
+    /// On boards of up to 128 cells (else empty): per landing cell, its flanks' victim
+    /// cells as a set (see [`cell_bit`]).
+    pub reach: Vec<u128>,
+    /// On boards of up to 128 cells where no flank counts a cell twice (else empty): per
+    /// flank, its cells as sets.
+    pub flank_sets: Vec<FlankSets>,
 }
+
+/// A [`Flank`]'s cells as sets of a board of up to 128 cells.
+#[derive(Debug, Clone, Copy)]
+pub struct FlankSets {
+    /// The victim's cell.
+    pub victim: u128,
+    /// The cell beyond (empty for NONE).
+    pub beyond: u128,
+    /// The `beside` cells.
+    pub beside: u128,
+}
+
+/// Cell `c` as a one-cell set of a board of up to 128 cells (the empty set for NONE and
+/// any cell beyond).
+#[inline(always)]
+pub fn cell_bit(c: Cell) -> u128 {
+    CELL_BITS.get(c as usize).copied().unwrap_or(0)
+}
+
+/// `cell_bit` by table: a 128-bit shift by a variable costs a dozen instructions.
+static CELL_BITS: [u128; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 /// A cell next to a landing cell, where a custodian rule may take a piece.
 #[derive(Debug, Clone, Copy)]

@@ -5,8 +5,8 @@ use super::Lowerer;
 use crate::board::{Cell, NONE};
 use crate::ir::limits::{MAX_TALLY, byte_below, faction_byte};
 use crate::ir::{
-    Cond, CustodianRule, EndRule, EntryRule, Expr, Flank, Game, MoveClass, Obligation, PushRule, StepId, TallyRule,
-    Trigger, Var,
+    Cond, CustodianRule, EndRule, EntryRule, Expr, Flank, FlankSets, Game, MoveClass, Obligation, PushRule, StepId,
+    TallyRule, Trigger, Var, cell_bit,
 };
 use crate::syntax::ast::{self, Name};
 
@@ -179,7 +179,25 @@ impl Lowerer<'_> {
                 }
                 flanks_at.push(flanks.len() as u32);
             }
-            g.custodians.push(CustodianRule { dirs, colour, choose, flanks, flanks_at, beside });
+            let (mut reach, mut flank_sets) = (vec![], vec![]);
+            let distinct = |f: &Flank| {
+                let cells = &beside[f.beside.0 as usize..f.beside.1 as usize];
+                cells.iter().enumerate().all(|(i, c)| !cells[..i].contains(c))
+            };
+            if b.len() <= 128 && flanks.iter().all(distinct) {
+                let set = |cells: &[Cell]| cells.iter().fold(0, |s, &c| s | cell_bit(c));
+                let sets = |f: &Flank| FlankSets {
+                    victim: cell_bit(f.victim),
+                    beyond: cell_bit(f.beyond),
+                    beside: set(&beside[f.beside.0 as usize..f.beside.1 as usize]),
+                };
+                flank_sets = flanks.iter().map(sets).collect();
+                reach = flanks_at
+                    .windows(2)
+                    .map(|w| flanks[w[0] as usize..w[1] as usize].iter().fold(0, |s, f| s | cell_bit(f.victim)))
+                    .collect();
+            }
+            g.custodians.push(CustodianRule { dirs, colour, choose, flanks, flanks_at, beside, reach, flank_sets });
         }
     }
 }
