@@ -222,3 +222,34 @@ fn a_condition_guarded_by_two_comparisons_follows_both() {
     set(&mut st, 1, 2);
     assert_eq!(legal(&g, &st), ["a1-a2", "a1-b1"], "both");
 }
+
+/// A repetition whose bound is a counter gets path tables for the counter's first values
+/// (the budget decides how many) and runs by the general form beyond them: for every value
+/// the moves are those of the game without path tables.
+#[test]
+fn a_repetition_bounded_by_a_counter_has_tables_for_its_first_values() {
+    let rules = "board square files a..e ranks 1..6\ncounter n = 0\non turn { n += 1 }\n\
+        piece K { move N [empty] }\n\
+        piece Z { move ((N | E) [empty]){0, max(1, n) - 1} (N | E) [!friend] }\nend { loss if no-moves }";
+    let text = format!(
+        "[game]\nname = \"bounded\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n\
+         [pieces.K]\n[pieces.Z]\n[setup.white]\nZ = \"a1\"\nK = \"e1\"\n[setup.black]\nK = \"c3 e6\"\n"
+    );
+    let path = std::env::temp_dir().join(format!("interp-bounded-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let load = |passes: &Passes| interp::open_with(path.to_str().unwrap(), &[], passes).unwrap();
+    let (with, without) = (load(&Passes::default()), load(&Passes::without("paths").unwrap()));
+    let _ = std::fs::remove_file(&path);
+    let z = with.types.iter().position(|t| t.letter == 'Z').unwrap();
+    let prog = with.program(with.moves_of[z * with.np()][0]);
+    let tables = prog.by_bound.as_ref().map_or(0, |b| b.tables.len());
+    assert!((2..8).contains(&tables), "tables for the first values, not for all: {tables}");
+    for n in 0..8 {
+        let (mut a, mut b) = (with.initial(), without.initial());
+        a.vars[0] = n;
+        b.vars[0] = n;
+        let moves = legal(&with, &a);
+        assert_eq!(moves, legal(&without, &b), "n = {n}");
+        assert_eq!(moves.iter().filter(|m| m.starts_with("a1-")).count() > 2, n > 1, "n = {n}: {moves:?}");
+    }
+}

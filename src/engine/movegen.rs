@@ -11,7 +11,9 @@ use crate::engine::state::State;
 use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
-use crate::ir::{CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId, cell_bit};
+use crate::ir::{
+    BoundTables, CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId, cell_bit,
+};
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -241,6 +243,11 @@ impl<'a> Gen<'a> {
             }
             _ => {}
         }
+        if let Some(b) = &prog.by_bound
+            && self.by_bound(prog, b)
+        {
+            return;
+        }
         self.memo = prog.memo;
         self.memo_live = false;
         self.entries = 0;
@@ -249,6 +256,18 @@ impl<'a> Gen<'a> {
             self.visited.get_or_insert_with(memo::Memo::take).clear();
         }
         self.enter(prog, 0, self.at_origin());
+    }
+
+    /// Runs a program by its table for the bound's value, if it has one (then true): the
+    /// leading tests of the origin, then the table's paths.
+    fn by_bound(&mut self, prog: &Program, b: &BoundTables) -> bool {
+        let v = self.bound(b.expr);
+        let Some(&table) = usize::try_from(v).ok().and_then(|v| b.tables.get(v)) else { return false };
+        let origin = self.cx.origin;
+        if prog.ops[..b.tests].iter().all(|o| matches!(*o, Op::Test(c) if self.cx.test(c, origin, false))) {
+            self.paths(table, origin);
+        }
+        true
     }
 
     /// The cursor at the start of a run.

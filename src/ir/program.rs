@@ -125,6 +125,22 @@ pub struct Program {
     /// A register that every path tests, needing it set, before it can do anything else
     /// (`[empty & mark]`): move generation skips the program while it is unset.
     pub waits: Option<u8>,
+    /// Path tables for the values a repetition's bound most often takes (see
+    /// [`BoundTables`]); the general form runs for the others.
+    pub by_bound: Option<BoundTables>,
+}
+
+/// A program whose repetition bound is an expression (`{0, max(1, pawns) - 1}`), as path
+/// tables for the bound's first values: when the expression is worth `v` and `v` is below
+/// `tables.len()`, the run is the program's leading tests of its origin, then table `v`.
+#[derive(Debug, Clone)]
+pub struct BoundTables {
+    /// The bound.
+    pub expr: ExprId,
+    /// How many leading tests of the origin come before the tables' part.
+    pub tests: usize,
+    /// Per value from 0.
+    pub tables: Vec<PathTableId>,
 }
 
 /// A step of a probe: a direction and the test on the cell reached, if any.

@@ -35,7 +35,16 @@ impl Lowerer<'_> {
         self.pattern(&pat, &mut b);
         b.ops.push(Op::Emit);
         let captures = self.captures(&b.ops);
-        Program { ops: b.ops, has_effects: b.has_effects, captures, probes: None, memo: false, gate: None, waits: None }
+        Program {
+            ops: b.ops,
+            has_effects: b.has_effects,
+            captures,
+            probes: None,
+            memo: false,
+            gate: None,
+            waits: None,
+            by_bound: None,
+        }
     }
 
     fn pattern(&mut self, p: &Pattern, b: &mut ProgramBuilder) {

@@ -9,39 +9,76 @@
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
 use crate::ir::limits::{LOOP_CAP, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS};
-use crate::ir::{CondId, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId};
+use crate::ir::{BoundTables, CondId, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId};
 
-/// Replaces every program of that shape by a path table, while the budget lasts.
+/// Replaces every program of that shape by a path table, while the budget lasts; then
+/// gives the programs whose one repetition bound is an expression tables for its first
+/// values (see [`BoundTables`]).
 pub fn run(g: &mut Game) {
     let mut budget = Budget::new(PATH_WORK_PER_PROGRAM, PATH_WORK_PER_GAME);
     for i in 0..g.programs.len() {
         let ops = &g.programs[i].ops;
-        let Some(start) = shape(g, ops) else { continue };
-        let mut left = budget.for_program();
-        let table = enumerate(g, ops, start, &mut left);
-        budget.spend(budget.for_program() - left);
-        let Some(table) = table else { continue };
-        let id = match g.path_tables.iter().position(|t| *t == table) {
-            Some(i) => i,
-            None => {
-                g.path_tables.push(table);
-                g.path_tables.len() - 1
-            }
-        };
+        let Some(start) = shape(g, ops, None) else { continue };
+        let Some(id) = tabulate(g, i, start, None, &mut budget) else { continue };
         let ops = &mut g.programs[i].ops;
         ops.truncate(start);
-        ops.push(Op::Paths(PathTableId::new(id)));
+        ops.push(Op::Paths(id));
     }
+    for i in 0..g.programs.len() {
+        let Some(expr) = one_bound(g, &g.programs[i].ops) else { continue };
+        let Some(start) = shape(g, &g.programs[i].ops, Some(expr)) else { continue };
+        let tables: Vec<_> =
+            (0..BOUND_TABLES).map_while(|v| tabulate(g, i, start, Some((expr, v)), &mut budget)).collect();
+        if !tables.is_empty() {
+            g.programs[i].by_bound = Some(BoundTables { expr, tests: start, tables });
+        }
+    }
+}
+
+/// Path tables for at most this many values of a repetition's bound (0, 1, …; each a
+/// longer chain, so a larger table, until the budget says no).
+const BOUND_TABLES: i64 = 4;
+
+/// The table of program `i` from instruction `start` (`bound`: an expression's value),
+/// shared with an equal table made before; None when the budget runs out.
+fn tabulate(
+    g: &mut Game,
+    i: usize,
+    start: usize,
+    bound: Option<(ExprId, i64)>,
+    budget: &mut Budget,
+) -> Option<PathTableId> {
+    let mut left = budget.for_program();
+    let table = enumerate(g, &g.programs[i].ops, start, bound, &mut left);
+    budget.spend(budget.for_program() - left);
+    let table = table?;
+    let id = g.path_tables.iter().position(|t| *t == table).unwrap_or_else(|| {
+        g.path_tables.push(table);
+        g.path_tables.len() - 1
+    });
+    Some(PathTableId::new(id))
+}
+
+/// The one expression among the repetitions' bounds that is not a number, if there is
+/// exactly one.
+fn one_bound(g: &Game, ops: &[Op]) -> Option<ExprId> {
+    let bounds = ops.iter().flat_map(|o| match o {
+        Op::LoopTest(_, lo, hi, _) => vec![Some(*lo), *hi],
+        _ => vec![],
+    });
+    let mut exprs = bounds.flatten().filter(|e| number(g, *e, None).is_none());
+    let first = exprs.next()?;
+    exprs.all(|e| e == first).then_some(first)
 }
 
 /// Where the guarded part starts (after the tests of the origin), when the rest of the
 /// program has only steps, turns, tests, alternatives, marks, landings on marks, registers
-/// set, repetitions whose bounds are numbers, and its one `Emit`, at the end (the leaps and
-/// slides among such programs are made already).
-fn shape(g: &Game, ops: &[Op]) -> Option<usize> {
+/// set, repetitions whose bounds are numbers (or `bound`), and its one `Emit`, at the end
+/// (the leaps and slides among such programs are made already).
+fn shape(g: &Game, ops: &[Op], bound: Option<ExprId>) -> Option<usize> {
     let start = ops.iter().position(|o| !matches!(o, Op::Test(_)))?;
     let (last, rest) = ops[start..].split_last()?;
-    let number = |e: &ExprId| matches!(g.expr(*e), Expr::Int(_));
+    let number = |e: &ExprId| Some(*e) == bound || number(g, *e, None).is_some();
     let allowed = |o: &Op| match o {
         Op::Step(_) | Op::Turn(_) | Op::Test(_) | Op::Split(_) | Op::Jmp(_) | Op::Mark(_) | Op::Land(_) => true,
         Op::SetReg(_) => true,
@@ -68,6 +105,8 @@ struct Walk {
     sets: Vec<(u8, Cell)>,
     /// Nested calls of the enumeration so far.
     depth: u32,
+    /// A repetition bound's expression and the value it takes in this table.
+    bound: Option<(ExprId, i64)>,
 }
 
 /// The deepest the enumeration nests (a longer program keeps its general form).
@@ -84,14 +123,25 @@ struct GuardedPath {
 
 /// Per origin, every path of `ops` from instruction `start`, in the order the pattern
 /// machine takes them; None if that takes more than `left` steps of work.
-fn enumerate(g: &Game, ops: &[Op], start: usize, left: &mut u64) -> Option<PathTable> {
+fn enumerate(g: &Game, ops: &[Op], start: usize, bound: Option<(ExprId, i64)>, left: &mut u64) -> Option<PathTable> {
     let mut t = PathTable { start: vec![0], ..Default::default() };
     let mut paths = vec![];
     for origin in 0..g.board.len() as Cell {
         let (marks, loops) = ([NONE; MAX_MARKS], [0; MAX_LOOP_NESTING]);
         let (tests, sets) = (vec![], vec![]);
-        let w =
-            Walk { pc: start, cur: origin, last: 0, marks, land: NONE, stepped: false, loops, tests, sets, depth: 0 };
+        let w = Walk {
+            pc: start,
+            cur: origin,
+            last: 0,
+            marks,
+            land: NONE,
+            stepped: false,
+            loops,
+            tests,
+            sets,
+            depth: 0,
+            bound,
+        };
         paths.clear();
         walk(g, ops, w, &mut paths, left)?;
         nodes(&paths, &mut t)?;
@@ -158,7 +208,8 @@ fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mu
             }
             Op::LoopTest(s, lo, hi, exit) => {
                 let n = w.loops[*s as usize] as i64;
-                let (lo, hi) = (number(g, *lo)?, hi.map_or(Some(LOOP_CAP), |hi| number(g, hi))?.min(LOOP_CAP));
+                let number = |e| number(g, e, w.bound);
+                let (lo, hi) = (number(*lo)?, hi.map_or(Some(LOOP_CAP), number)?.min(LOOP_CAP));
                 if n < lo {
                     if n >= hi {
                         return Some(());
@@ -213,10 +264,11 @@ fn fan(g: &Game, ops: &[Op], w: &Walk, dirs: &[u8], out: &mut Vec<GuardedPath>, 
     Some(())
 }
 
-/// A bound that is a number.
-fn number(g: &Game, e: ExprId) -> Option<i64> {
-    match g.expr(e) {
-        Expr::Int(v) => Some(*v),
+/// A bound that is a number, or `bound`'s expression (its value).
+fn number(g: &Game, e: ExprId, bound: Option<(ExprId, i64)>) -> Option<i64> {
+    match (g.expr(e), bound) {
+        (Expr::Int(v), _) => Some(*v),
+        (_, Some((b, v))) if b == e => Some(v),
         _ => None,
     }
 }
