@@ -8,7 +8,7 @@ use interp::engine::State;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const PASSES: [&str; 6] = ["slides", "probes", "leaps", "memo", "conds", "paths"];
+const PASSES: [&str; 7] = ["slides", "probes", "leaps", "memo", "conds", "paths", "tallies"];
 
 fn open(file: &str, passes: &Passes) -> Game {
     interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
@@ -80,13 +80,24 @@ fn taktyka() {
     same_without_each_pass("games/taktyka.toml", Start::Actions("leader:e2 leader:e9 rolloff:white first:white"), 4);
 }
 
+#[test]
+fn taktyka_charge_checks() {
+    // Two plies before a stone's third charge check: the tallies count within the depth.
+    let moves = "leader:e2 leader:e9 rolloff:white first:white e4-f5 e7-d6 f5-g6 g7-g6 c4-d5 g6-h5 d3-c4 \
+        i7-h6 d5-e6 h6-g5 e2-d3 h5-i6 e6-f7 g5-f4 f7-e8 e9-d9 d1-e2 f4-e3 f3-e3 d6-c5 e8-f9 d8-e7 d3-e4 \
+        e7-d6 f9-e10 d6-e7 e10-d10 d9-c8 d10-c10 c8-d8";
+    same_without_each_pass("games/taktyka.toml", Start::Actions(moves), 4);
+}
+
 /// Every pass changes some game's programs or attack tables: the tests above compare
 /// something.
 #[test]
 fn every_pass_does_something() {
     let files = ["games/chess.toml", "games/examples/xiangqi.toml", "games/taasen.toml", "games/asteryx.toml"];
     let files = [files.as_slice(), &["games/tishai.toml", "games/taktyka.toml"]].concat();
-    let dump = |g: &Game| format!("{:?} {:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks, g.cond_tables);
+    let dump = |g: &Game| {
+        format!("{:?} {:?} {:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks, g.cond_tables, g.tallies)
+    };
     for name in PASSES {
         let changed =
             files.iter().any(|f| dump(&open(f, &Passes::default())) != dump(&open(f, &Passes::without(name).unwrap())));

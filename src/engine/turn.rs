@@ -48,7 +48,8 @@ impl Game {
                 let owner = self.kind_owner[k as usize];
                 // A neutral piece is judged as the player who just moved sees it.
                 let view = if self.is_neutral(owner) { mover } else { owner };
-                let now = Gen::matches(self, st, view, c as Cell, t.progs[view as usize]);
+                let now = t.may_start(view, c, st.board.len())
+                    && Gen::matches(self, st, view, c as Cell, t.progs[view as usize]);
                 let (v, before) = self.tally(k, i);
                 let v = if owner == mover && now && !before { v.saturating_add(1) } else { v };
                 st.board[c] = self.with_tally(k, i, v, now);

@@ -177,6 +177,17 @@ pub struct TallyRule {
     /// [`Game::tally`](crate::ir::Game::tally); decoded once at load, off the hot path's
     /// divisions).
     pub by_kind: Vec<u8>,
+    /// Per player `p` and cell `c` (`p * cells + c`): whether a piece there may match, by
+    /// the tests of its own cell that the pattern begins with (empty: everywhere).
+    pub origins: Vec<bool>,
+}
+
+impl TallyRule {
+    /// Whether the pattern, run for player `p`, may match from cell `c` (see `origins`).
+    #[inline]
+    pub fn may_start(&self, p: u8, c: usize, cells: usize) -> bool {
+        self.origins.get(p as usize * cells + c).is_none_or(|&b| b)
+    }
 }
 
 /// Who takes a decision.

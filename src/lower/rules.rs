@@ -33,7 +33,15 @@ impl Lowerer<'_> {
                     (field % span) as u8 | if field >= span { 0x80 } else { 0 }
                 })
                 .collect();
-            g.tallies.push(TallyRule { name: t.name.text.clone(), max, types, stride, progs, by_kind });
+            g.tallies.push(TallyRule {
+                name: t.name.text.clone(),
+                max,
+                types,
+                stride,
+                progs,
+                by_kind,
+                origins: vec![],
+            });
         }
     }
 

@@ -76,7 +76,7 @@ fn table(g: &Game, cond: &Cond, parts: &[&Cond], v: usize, me: u8) -> Vec<u64> {
 
 /// Whether `cond` holds for player `me` at `c` holding `k`, the `i`-th of `parts` taking
 /// bit `i` of `v` (every other leaf reads only the cell and its occupant).
-fn holds_given(g: &Game, cond: &Cond, parts: &[&Cond], v: usize, me: u8, c: Cell, k: Kind) -> bool {
+pub(super) fn holds_given(g: &Game, cond: &Cond, parts: &[&Cond], v: usize, me: u8, c: Cell, k: Kind) -> bool {
     if let Some(i) = parts.iter().position(|p| std::ptr::eq(*p, cond)) {
         return v >> i & 1 != 0;
     }

@@ -15,6 +15,7 @@ mod moved;
 mod paths;
 mod probes;
 mod slide;
+mod tallies;
 mod touch;
 
 use crate::ir::{Game, ProgramId};
@@ -36,19 +37,23 @@ pub struct Passes {
     /// comparisons of numbers a test also makes).
     pub conds: bool,
     /// Programs without effects other than setting registers, and without repetitions
-    /// bounded by anything but numbers, become tables of guarded paths per origin.
+    /// bounded by anything but numbers, become tables of guarded paths per origin (and a
+    /// repetition bounded by an expression gets tables for its first values).
     pub paths: bool,
+    /// Tallies are counted only from the cells where their pattern's tests of its own cell
+    /// can hold.
+    pub tallies: bool,
 }
 
 impl Default for Passes {
     fn default() -> Self {
-        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true, paths: true }
+        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true, paths: true, tallies: true }
     }
 }
 
 impl Passes {
-    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds` or `paths`); None for
-    /// another name.
+    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds`, `paths`
+    /// or `tallies`); None for another name.
     pub fn without(name: &str) -> Option<Passes> {
         let mut p = Passes::default();
         match name {
@@ -58,6 +63,7 @@ impl Passes {
             "memo" => p.memo = false,
             "conds" => p.conds = false,
             "paths" => p.paths = false,
+            "tallies" => p.tallies = false,
             _ => return None,
         }
         Some(p)
@@ -97,5 +103,8 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     }
     if passes.conds {
         conds::run(game);
+    }
+    if passes.tallies {
+        tallies::run(game);
     }
 }
