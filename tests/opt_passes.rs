@@ -8,7 +8,7 @@ use interp::engine::State;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const PASSES: [&str; 7] = ["slides", "probes", "leaps", "memo", "conds", "paths", "tallies"];
+const PASSES: [&str; 8] = ["slides", "probes", "leaps", "memo", "conds", "paths", "tallies", "pushes"];
 
 fn open(file: &str, passes: &Passes) -> Game {
     interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
@@ -96,7 +96,8 @@ fn every_pass_does_something() {
     let files = ["games/chess.toml", "games/examples/xiangqi.toml", "games/taasen.toml", "games/asteryx.toml"];
     let files = [files.as_slice(), &["games/tishai.toml", "games/taktyka.toml"]].concat();
     let dump = |g: &Game| {
-        format!("{:?} {:?} {:?} {:?} {:?}", g.programs, g.probes, g.forward_attacks, g.cond_tables, g.tallies)
+        let tables = format!("{:?} {:?} {:?}", g.probes, g.forward_attacks, g.cond_tables);
+        format!("{:?} {tables} {:?} {:?}", g.programs, g.tallies, g.pushes)
     };
     for name in PASSES {
         let changed =
@@ -263,4 +264,23 @@ fn a_repetition_bounded_by_a_counter_has_tables_for_its_first_values() {
         assert_eq!(moves, legal(&without, &b), "n = {n}");
         assert_eq!(moves.iter().filter(|m| m.starts_with("a1-")).count() > 2, n > 1, "n = {n}: {moves:?}");
     }
+}
+
+/// Rock-paper with pushes of any piece, the mover's own included: judged before the move,
+/// the cell the mover leaves counts as empty, as it is after the move.
+#[test]
+fn pushes_judged_before_the_move_leave_the_origin_out() {
+    let file = repo_path("games/examples/rock-paper.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let text = text.replace("push orth [beaten & !friend & !stacked]", "push orth [!empty & !stacked]");
+    assert!(text.contains("push orth [!empty & !stacked]"));
+    let path = std::env::temp_dir().join(format!("interp-push-any-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let load = |passes: &Passes| interp::open_with(path.to_str().unwrap(), &[], passes).unwrap();
+    let (with, without) = (load(&Passes::default()), load(&Passes::without("pushes").unwrap()));
+    let _ = std::fs::remove_file(&path);
+    assert!(with.pushes[0].before && !without.pushes[0].before);
+    let counts = |g: &Game| (1..=4).map(|d| perft(g, &g.initial(), d)).collect::<Vec<_>>();
+    assert_eq!(counts(&with), counts(&without));
+    assert_eq!(legal(&with, &with.initial()), legal(&without, &without.initial()));
 }

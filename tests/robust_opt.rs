@@ -11,8 +11,16 @@ use interp::engine::Perft;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const NO_PASSES: Passes =
-    Passes { slides: false, probes: false, leaps: false, memo: false, conds: false, paths: false, tallies: false };
+const NO_PASSES: Passes = Passes {
+    slides: false,
+    probes: false,
+    leaps: false,
+    memo: false,
+    conds: false,
+    paths: false,
+    tallies: false,
+    pushes: false,
+};
 
 /// Minichess whose rook also moves `steps` orthogonal steps in a row, written to a file.
 fn chained_rook(steps: usize) -> std::path::PathBuf {

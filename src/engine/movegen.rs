@@ -876,6 +876,17 @@ impl<'a> Gen<'a> {
     fn emit_with_pushed(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         let g = self.cx.g;
         let me = self.cx.me;
+        // A plain move (nothing promoted, chosen or taken from a stack, no effect but
+        // registers) leaves the cells around `to` as they are, but the origin: rules that
+        // read only those and the mover's type are judged on the position as it stands.
+        let plain = promo.is_none()
+            && chosen.is_none()
+            && self.stack == 0
+            && self.effects[..self.neffects].iter().all(|e| matches!(e, Effect::SetReg(..)));
+        if plain && g.pushes.iter().all(|r| r.before) {
+            let cx = Ctx::new(g, self.cx.st, me, from);
+            return self.push_choices(&cx, from, to, promo, chosen, from);
+        }
         // The position after the move, in a buffer the generator keeps for the next one.
         let mut after = match self.after.take() {
             Some(mut a) => {
@@ -886,16 +897,33 @@ impl<'a> Gen<'a> {
         };
         let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
         let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
-        let cx = Ctx::new(g, &after, me, to);
+        self.push_choices(&Ctx::new(g, &after, me, to), from, to, promo, chosen, NONE);
+        self.after = Some(after);
+    }
+
+    /// The move from `from` to `to` once per piece it must push, judged by `cx` on the
+    /// position after the move, or before it with `vacated` (the origin) read as empty; or
+    /// as it is when it pushes nothing.
+    fn push_choices(
+        &mut self,
+        cx: &Ctx,
+        from: Cell,
+        to: Cell,
+        promo: Option<u8>,
+        chosen: Option<Chosen>,
+        vacated: Cell,
+    ) {
+        let g = cx.g;
         let mut done = [NONE; MAX_PUSHED];
         let mut nd = 0;
         let base = self.neffects;
         for rule in &g.pushes {
             for &d in &rule.dirs {
                 for &e in self.board.targets(to, d) {
-                    if after.board[e as usize] == 0
+                    if e == vacated
+                        || cx.st.board[e as usize] == 0
                         || done[..nd].contains(&e)
-                        || !cx.test(rule.cond[me as usize], e, false)
+                        || !cx.test(rule.cond[cx.me as usize], e, false)
                     {
                         continue;
                     }
@@ -911,7 +939,6 @@ impl<'a> Gen<'a> {
             }
         }
         self.neffects = base;
-        self.after = Some(after);
         if nd == 0 {
             self.add_move(from, to, promo, chosen);
         }

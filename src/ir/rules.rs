@@ -110,6 +110,10 @@ pub struct PushRule {
     pub cond: Vec<CondId>,
     /// The follow-up step.
     pub step: StepId,
+    /// Whether the condition reads only the cell judged (its occupant, the occupant's
+    /// stack, its zones) and the mover's type, so that it may be judged on the position
+    /// before a plain move, as the cells around the landing cell but the origin are the same.
+    pub before: bool,
 }
 
 /// An entry rule, compiled: with a move, a piece of one of the types may enter from the

@@ -157,7 +157,7 @@ impl Lowerer<'_> {
             let follow = self.d.followup_names.iter().position(|x| *x == step.text);
             let Some(si) = self.found(follow, "checking resolves every follow-up") else { continue };
             let cond = self.cond_ids(cond);
-            g.pushes.push(PushRule { dirs, cond, step: StepId::new(si) });
+            g.pushes.push(PushRule { dirs, cond, step: StepId::new(si), before: false });
         }
     }
 

@@ -14,6 +14,7 @@ mod memo;
 mod moved;
 mod paths;
 mod probes;
+mod pushes;
 mod slide;
 mod tallies;
 mod touch;
@@ -43,17 +44,29 @@ pub struct Passes {
     /// Tallies are counted only from the cells where their pattern's tests of its own cell
     /// can hold.
     pub tallies: bool,
+    /// Push rules whose condition reads only the cell and the mover's type are judged on
+    /// the position before the move (no copy of the position after it).
+    pub pushes: bool,
 }
 
 impl Default for Passes {
     fn default() -> Self {
-        Passes { slides: true, probes: true, leaps: true, memo: true, conds: true, paths: true, tallies: true }
+        Passes {
+            slides: true,
+            probes: true,
+            leaps: true,
+            memo: true,
+            conds: true,
+            paths: true,
+            tallies: true,
+            pushes: true,
+        }
     }
 }
 
 impl Passes {
-    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds`, `paths`
-    /// or `tallies`); None for another name.
+    /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds`, `paths`,
+    /// `tallies` or `pushes`); None for another name.
     pub fn without(name: &str) -> Option<Passes> {
         let mut p = Passes::default();
         match name {
@@ -64,6 +77,7 @@ impl Passes {
             "conds" => p.conds = false,
             "paths" => p.paths = false,
             "tallies" => p.tallies = false,
+            "pushes" => p.pushes = false,
             _ => return None,
         }
         Some(p)
@@ -106,5 +120,8 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     }
     if passes.tallies {
         tallies::run(game);
+    }
+    if passes.pushes {
+        pushes::run(game);
     }
 }
