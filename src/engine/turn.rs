@@ -39,20 +39,27 @@ impl Game {
     /// pattern matches now and did not at the end of the previous turn counts one; every
     /// piece's "matched" flag is brought up to date.
     fn count_tallies(&self, st: &mut State, mover: u8) {
+        let cells = st.board.len();
         for (i, t) in self.tallies.iter().enumerate() {
-            for c in 0..st.board.len() {
+            for c in 0..cells {
                 let k = st.board[c];
-                if k == 0 || t.types & (1 << self.kind_type[k as usize]) == 0 {
+                if !t.carries[k as usize] {
                     continue;
                 }
                 let owner = self.kind_owner[k as usize];
                 // A neutral piece is judged as the player who just moved sees it.
                 let view = if self.is_neutral(owner) { mover } else { owner };
-                let now = t.may_start(view, c, st.board.len())
-                    && Gen::matches(self, st, view, c as Cell, t.progs[view as usize]);
                 let (v, before) = self.tally(k, i);
-                let v = if owner == mover && now && !before { v.saturating_add(1) } else { v };
-                st.board[c] = self.with_tally(k, i, v, now);
+                let start = t.may_start(view, c, cells);
+                if !start && !before {
+                    // No match now nor before: nothing changes.
+                    continue;
+                }
+                let now = start && Gen::matches(self, st, view, c as Cell, t.progs[view as usize]);
+                if now != before {
+                    let v = if owner == mover && now { v.saturating_add(1) } else { v };
+                    st.board[c] = self.with_tally(k, i, v, now);
+                }
             }
         }
     }

@@ -181,6 +181,8 @@ pub struct TallyRule {
     /// [`Game::tally`](crate::ir::Game::tally); decoded once at load, off the hot path's
     /// divisions).
     pub by_kind: Vec<u8>,
+    /// Per kind: whether it is of a type that carries the tally.
+    pub carries: Vec<bool>,
     /// Per player `p` and cell `c` (`p * cells + c`): whether a piece there may match, by
     /// the tests of its own cell that the pattern begins with (empty: everywhere).
     pub origins: Vec<bool>,

@@ -33,6 +33,7 @@ impl Lowerer<'_> {
                     (field % span) as u8 | if field >= span { 0x80 } else { 0 }
                 })
                 .collect();
+            let carries = (0..g.kind_type.len()).map(|k| k != 0 && types & (1 << g.kind_type[k]) != 0).collect();
             g.tallies.push(TallyRule {
                 name: t.name.text.clone(),
                 max,
@@ -40,6 +41,7 @@ impl Lowerer<'_> {
                 stride,
                 progs,
                 by_kind,
+                carries,
                 origins: vec![],
             });
         }
