@@ -12,7 +12,8 @@ use crate::ir::limits::{
     CELL_WORDS, LOOP_CAP, MAX_CUSTODIAN_VICTIMS, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS, MAX_PUSHED,
 };
 use crate::ir::{
-    BoundTables, CondId, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId, cell_bit,
+    BoundTables, CondId, CondTables, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId,
+    cell_bit,
 };
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
@@ -501,8 +502,9 @@ impl<'a> Gen<'a> {
         let (mut i, end) = (t.range(origin).start, t.range(origin).end);
         while i < end && !self.found {
             match t.nodes[i] {
-                PathNode::Test { cell, cond, stepped, skip } => {
-                    i = if self.cx.test(cond, cell, stepped) { i + 1 } else { skip as usize };
+                PathNode::Test { cell, cond, shape, stepped, skip } => {
+                    let holds = self.cx.test_as(CondTables::decode(shape), cond, cell, stepped);
+                    i = if holds { i + 1 } else { skip as usize };
                 }
                 PathNode::Emit { to, marked, first, count } => {
                     if !marked || self.cx.at(to, true) == 0 {

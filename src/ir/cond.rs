@@ -197,7 +197,12 @@ impl CondTables {
     /// How condition `id` is tested.
     #[inline]
     pub fn shape(&self, id: CondId) -> Shape {
-        let x = self.at.get(id.index()).map_or(5, |&x| x);
+        Self::decode(self.at.get(id.index()).map_or(5, |&x| x))
+    }
+
+    /// The shape of a code made by [`CondTables::code`].
+    #[inline(always)]
+    pub fn decode(x: u32) -> Shape {
         match x & 7 {
             0 => Shape::Table(x >> 3),
             1 => Shape::Empty,

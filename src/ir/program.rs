@@ -187,6 +187,9 @@ pub enum PathNode {
         cell: Cell,
         /// The condition.
         cond: CondId,
+        /// How it is tested ([`crate::ir::CondTables::code`]; walked until the condition
+        /// tables are made).
+        shape: u32,
         /// Whether the piece has left its origin there (the origin then counts as empty).
         stepped: bool,
         /// Where the paths that do not share this test begin.

@@ -51,6 +51,14 @@ pub fn run(g: &mut Game) {
         });
     }
     g.cond_tables = t;
+    // Path tables carry their tests' shapes.
+    for table in &mut g.path_tables {
+        for n in &mut table.nodes {
+            if let PathNode::Test { cond, shape, .. } = n {
+                *shape = g.cond_tables.at[cond.index()];
+            }
+        }
+    }
 }
 
 /// The table of `cond` for player `me` with its `parts` taking the values of `v`'s bits.

@@ -9,7 +9,7 @@
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
 use crate::ir::limits::{LOOP_CAP, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS};
-use crate::ir::{BoundTables, CondId, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId};
+use crate::ir::{BoundTables, CondId, CondTables, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId, Shape};
 
 /// Replaces every program of that shape by a path table, while the budget lasts; then
 /// gives the programs whose one repetition bound is an expression tables for its first
@@ -171,7 +171,7 @@ fn nodes(paths: &[GuardedPath], t: &mut PathTable) -> Option<()> {
         }
         for &(cell, cond, stepped) in &p.tests[shared..] {
             open.push(((cell, cond, stepped), out.len()));
-            out.push(PathNode::Test { cell, cond, stepped, skip: 0 });
+            out.push(PathNode::Test { cell, cond, shape: CondTables::code(Shape::Walk), stepped, skip: 0 });
         }
         let first = u32::try_from(t.sets.len()).ok()?;
         t.sets.extend_from_slice(&p.sets);
