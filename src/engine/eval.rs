@@ -21,7 +21,8 @@ pub struct Ctx<'a> {
     pub ghost: Cell,
     /// The kind seen on `ghost`.
     pub ghost_kind: u8,
-    /// Whether `me` is in check at `st`, when the caller knows it already.
+    /// Whether `me` is in check at `st` (its one royal piece, on `st.royal[me]`, attacked),
+    /// when the caller knows it already.
     pub known_check: Option<bool>,
     /// After a move (`illegal` rules, triggers): whether that move promoted its piece.
     pub promoted: bool,
@@ -139,7 +140,11 @@ impl<'a> Ctx<'a> {
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
             Cond::Attacked => {
-                c != NONE && budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me))
+                c != NONE
+                    && match self.known_check {
+                        Some(check) if c == self.st.royal[self.me as usize] => check,
+                        _ => budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me)),
+                    }
             }
             Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),

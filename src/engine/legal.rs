@@ -11,9 +11,16 @@ use crate::ir::{Game, Kind};
 impl Game {
     /// Pseudo-legal moves of the player to move (own royal safety not checked).
     pub fn pseudo_moves(&self, st: &State, out: &mut MoveList) {
+        self.pseudo_moves_knowing(st, out, None);
+    }
+
+    /// [`Game::pseudo_moves`], told whether the player to move is in check (its one royal
+    /// piece attacked) when the caller knows.
+    fn pseudo_moves_knowing(&self, st: &State, out: &mut MoveList, check: Option<bool>) {
         let me = st.to_move;
         let np = self.np();
         let mut pg = Gen::new(self, st, me, NONE, out, NONE);
+        pg.know_check(check);
         if !self.custodians.is_empty() {
             pg.know_occupancy();
         }
@@ -162,7 +169,16 @@ impl Game {
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
-        self.pseudo_moves(st, out);
+        let me = st.to_move;
+        let royal = st.royal[me as usize];
+        // Conditional attacks count by their condition before the move. Whether the royal
+        // piece is attacked, which the fast filter below asks, is worked out first: move
+        // conditions about it (`attacked` on its cell, `check`) then read the answer.
+        let early = (self.illegals.is_empty() && self.has_royal && self.attack.filter() && royal != NONE).then(|| {
+            let gates = self.gates_at(st);
+            (gates, self.attacked_gated(st, royal, me, gates))
+        });
+        self.pseudo_moves_knowing(st, out, early.map(|(_, check)| check));
         if !self.illegals.is_empty() {
             self.judge_after(st, out, scratch);
             return None;
@@ -170,17 +186,14 @@ impl Game {
         if !self.has_royal {
             return None;
         }
-        let me = st.to_move;
-        let royal = st.royal[me as usize];
         if royal == NONE && !self.owns_royal(st, me) {
             // No royal piece on the board (it is in hand, say): nothing to expose.
             return None;
         }
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
-        // Conditional attacks count by their condition before the move.
-        let gates = self.gates_at(st);
-        let check = (self.attack.filter() && royal != NONE).then(|| self.attacked_gated(st, royal, me, gates));
+        let gates = early.map_or_else(|| self.gates_at(st), |(gates, _)| gates);
+        let check = early.map(|(_, check)| check);
         let fast = check == Some(false);
         let (pins, lines) = if fast { self.quiet_cells(st, me, royal) } else { ([0; 4], [0; 4]) };
         // Registers set by a move change no attack unless an attack waits for one and could

@@ -156,6 +156,12 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Whether the mover is in check (its one royal piece attacked), when known: the
+    /// conditions `check`, and `attacked` on that piece's cell, read it.
+    pub fn know_check(&mut self, check: Option<bool>) {
+        self.cx.known_check = check;
+    }
+
     /// Takes the position's occupancy as sets, for custodian captures to test cells a set
     /// at a time (games with such rules on boards of up to 128 cells; else nothing).
     pub fn know_occupancy(&mut self) {
