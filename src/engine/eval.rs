@@ -139,22 +139,10 @@ impl<'a> Ctx<'a> {
             | Cond::Tally(..) => c != NONE && g.occupant_leaf(cond, self.me, c, self.at(c, stepped)),
             Cond::Reg(r) => c != NONE && self.st.regs[*r as usize] == c,
             Cond::Origin => c == self.origin,
-            Cond::Attacked => {
-                c != NONE
-                    && match self.known_check {
-                        Some(check) if c == self.st.royal[self.me as usize] => check,
-                        _ => budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me)),
-                    }
-            }
             Cond::And(v) => v.iter().all(|x| self.holds(x, c, stepped)),
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            Cond::Check => match self.known_check {
-                Some(c) => c,
-                None => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
-            },
-            Cond::CheckOf(who) => budget::nested(g, self.st, self.me, self.origin, || self.check_of(*who)),
             Cond::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
             Cond::Beaten => {
                 c != NONE && self.origin != NONE && {
@@ -162,6 +150,29 @@ impl<'a> Ctx<'a> {
                     k != 0 && m != 0 && g.beats[g.kind_type[m as usize] as usize] & (1 << g.kind_type[k as usize]) != 0
                 }
             }
+            _ => self.holds_searching(cond, c, stepped),
+        }
+    }
+
+    /// [`Ctx::holds`] for the conditions that search the position (attacks, checks,
+    /// lines) or read the move judged: apart, so that the common ones are tested without
+    /// these ones' set-up.
+    #[inline(never)]
+    fn holds_searching(&self, cond: &Cond, c: Cell, stepped: bool) -> bool {
+        let g = self.g;
+        match cond {
+            Cond::Attacked => {
+                c != NONE
+                    && match self.known_check {
+                        Some(check) if c == self.st.royal[self.me as usize] => check,
+                        _ => budget::nested(g, self.st, self.me, self.origin, || g.attacked(self.st, c, self.me)),
+                    }
+            }
+            Cond::Check => match self.known_check {
+                Some(c) => c,
+                None => budget::nested(g, self.st, self.me, self.origin, || g.in_check(self.st, self.me)),
+            },
+            Cond::CheckOf(who) => budget::nested(g, self.st, self.me, self.origin, || self.check_of(*who)),
             Cond::CanBeat => self.can_beat(),
             Cond::Sees(from, dirs, to) => g.sees(self.st, *from, dirs, *to),
             Cond::Threatens(mask) => {
@@ -174,6 +185,8 @@ impl<'a> Ctx<'a> {
             Cond::Along(..) | Cond::Dropped(_) | Cond::NoMoves => self.beyond(cond, c, stepped),
             // These need the move list or history; the engine evaluates them in `status`.
             Cond::Repetition(_) | Cond::CanCapture(_) | Cond::CanMove(..) => false,
+            // The others are `holds`' own.
+            _ => self.holds(cond, c, stepped),
         }
     }
 
