@@ -13,7 +13,7 @@ use crate::ir::limits::{
 };
 use crate::ir::{
     BoundTables, CondId, CondTables, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId,
-    cell_bit,
+    Quick, cell_bit,
 };
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
@@ -227,28 +227,32 @@ impl<'a> Gen<'a> {
         // A program that is one table or slide from the origin (after a test of the origin,
         // maybe) runs without the machine's set-up.
         let origin = self.cx.origin;
-        match prog.ops[..] {
-            _ if self.found => return,
-            [Op::Leap(table, fin)] => return self.leap(table, fin, origin),
-            [Op::Paths(table)] => return self.paths(table, origin),
-            [Op::Ray(ref dirs, max, fin)] => {
-                // As though entered: one branch of the budget spent.
-                self.budget = PATTERN_BUDGET - 1;
-                return self.rays(prog, self.at_origin(), dirs, max, fin);
+        if self.found {
+            return;
+        }
+        match prog.quick {
+            Quick::Leap(table, fin) => return self.leap(table, fin, origin),
+            Quick::Paths(table) => return self.paths(table, origin),
+            Quick::Ray => {
+                if let [Op::Ray(ref dirs, max, fin)] = prog.ops[..] {
+                    // As though entered: one branch of the budget spent.
+                    self.budget = PATTERN_BUDGET - 1;
+                    return self.rays(prog, self.at_origin(), dirs, max, fin);
+                }
             }
-            [Op::Test(c), Op::Leap(table, fin)] => {
+            Quick::TestLeap(c, table, fin) => {
                 if self.cx.test(c, origin, false) {
                     self.leap(table, fin, origin);
                 }
                 return;
             }
-            [Op::Test(c), Op::Paths(table)] => {
+            Quick::TestPaths(c, table) => {
                 if self.cx.test(c, origin, false) {
                     self.paths(table, origin);
                 }
                 return;
             }
-            _ => {}
+            Quick::Machine => {}
         }
         if let Some(b) = &prog.by_bound
             && self.by_bound(prog, b)

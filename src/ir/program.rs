@@ -128,6 +128,40 @@ pub struct Program {
     /// Path tables for the values a repetition's bound most often takes (see
     /// [`BoundTables`]); the general form runs for the others.
     pub by_bound: Option<BoundTables>,
+    /// How it runs: [`Quick::of`] its instructions (kept by whoever changes them).
+    pub quick: Quick,
+}
+
+/// The programs that are one table or slide from the origin, perhaps after a test of the
+/// origin: they run without the pattern machine's set-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quick {
+    /// `[Leap]`.
+    Leap(LeapTableId, CondId),
+    /// `[Paths]`.
+    Paths(PathTableId),
+    /// `[Ray]` (read from the instruction).
+    Ray,
+    /// `[Test, Leap]`.
+    TestLeap(CondId, LeapTableId, CondId),
+    /// `[Test, Paths]`.
+    TestPaths(CondId, PathTableId),
+    /// Anything else: the machine.
+    Machine,
+}
+
+impl Quick {
+    /// How a program of these instructions runs.
+    pub fn of(ops: &[Op]) -> Quick {
+        match *ops {
+            [Op::Leap(t, fin)] => Quick::Leap(t, fin),
+            [Op::Paths(t)] => Quick::Paths(t),
+            [Op::Ray(..)] => Quick::Ray,
+            [Op::Test(c), Op::Leap(t, fin)] => Quick::TestLeap(c, t, fin),
+            [Op::Test(c), Op::Paths(t)] => Quick::TestPaths(c, t),
+            _ => Quick::Machine,
+        }
+    }
 }
 
 /// A program whose repetition bound is an expression (`{0, max(1, pawns) - 1}`), as path

@@ -4,7 +4,7 @@
 use super::Lowerer;
 use crate::check::expand;
 use crate::ir::limits::{MAX_LOOP_NESTING, MAX_MARKS, byte_below, saturating_byte};
-use crate::ir::{Cond, Game, Op, Program, ProgramId, StepId};
+use crate::ir::{Cond, Game, Op, Program, ProgramId, Quick, StepId};
 use crate::syntax::ast::{Arg, Expr, Name, Pattern};
 
 /// A program under construction: its instructions, the marks named so far, the depth of
@@ -35,6 +35,7 @@ impl Lowerer<'_> {
         self.pattern(&pat, &mut b);
         b.ops.push(Op::Emit);
         let captures = self.captures(&b.ops);
+        let quick = Quick::of(&b.ops);
         Program {
             ops: b.ops,
             has_effects: b.has_effects,
@@ -44,6 +45,7 @@ impl Lowerer<'_> {
             gate: None,
             waits: None,
             by_bound: None,
+            quick,
         }
     }
 

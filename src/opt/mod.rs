@@ -19,7 +19,7 @@ mod slide;
 mod tallies;
 mod touch;
 
-use crate::ir::{Game, ProgramId};
+use crate::ir::{Game, ProgramId, Quick};
 
 /// Which optional passes run. Each only speeds the game up: with any of them off, the
 /// game plays the same. `Default` turns every pass on.
@@ -123,5 +123,8 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     }
     if passes.pushes {
         pushes::run(game);
+    }
+    for p in &mut game.programs {
+        p.quick = Quick::of(&p.ops);
     }
 }
