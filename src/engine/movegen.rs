@@ -13,7 +13,7 @@ use crate::ir::limits::{
 };
 use crate::ir::{
     BoundTables, CondId, CondTables, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId,
-    Quick, cell_bit,
+    Quick, Shape, cell_bit,
 };
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
@@ -498,9 +498,25 @@ impl<'a> Gen<'a> {
     /// Lands on each cell of a leap table from `from` where the test holds.
     #[inline]
     fn leap(&mut self, table: LeapTableId, fin: CondId, from: Cell) {
-        let shape = self.cx.g.cond_tables.shape(fin);
-        for &t in &self.cx.g.leap_table(table)[from as usize] {
-            if self.cx.test_as(shape, fin, t, true) {
+        let g = self.cx.g;
+        let targets = &g.leap_table(table)[from as usize];
+        // One loop per common test, so that the test is not chosen again at every cell.
+        let me = self.cx.me;
+        match g.cond_tables.shape(fin) {
+            Shape::Empty => self.leap_where(targets, |cx, t| cx.at(t, true) == 0),
+            Shape::NotFriend => self.leap_where(targets, |cx, t| {
+                let k = cx.at(t, true);
+                k == 0 || g.kind_owner[k as usize] != me
+            }),
+            shape => self.leap_where(targets, |cx, t| cx.test_as(shape, fin, t, true)),
+        }
+    }
+
+    /// Lands on each of `targets` that `pass` lets through.
+    #[inline(always)]
+    fn leap_where(&mut self, targets: &[Cell], pass: impl Fn(&Ctx<'a>, Cell) -> bool) {
+        for &t in targets {
+            if pass(&self.cx, t) {
                 self.land_plain(t);
             }
         }
