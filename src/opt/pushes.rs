@@ -17,19 +17,9 @@ pub fn run(g: &mut Game) {
 /// type of the piece at the origin.
 fn local(c: &Cond) -> bool {
     match c {
-        Cond::True
-        | Cond::Empty
-        | Cond::Enemy
-        | Cond::Friend
-        | Cond::Type(_)
-        | Cond::Unmoved
-        | Cond::Zone(_)
-        | Cond::Neutral
-        | Cond::Tally(..)
-        | Cond::Stacked
-        | Cond::Beaten => true,
+        Cond::Stacked | Cond::Beaten => true,
         Cond::And(v) | Cond::Or(v) => v.iter().all(local),
         Cond::Not(x) => local(x),
-        _ => false,
+        leaf => Game::reads_occupant_only(leaf),
     }
 }

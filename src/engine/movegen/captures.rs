@@ -1,0 +1,246 @@
+//! What a landing does to the pieces around it: custodian captures (the enemies it hems
+//! in, found from per-cell flanks, by cell sets on boards of up to 128 cells) and push
+//! rules (the pieces it must push, judged before the move when the rules allow).
+
+use super::Gen;
+use crate::board::{Cell, NONE};
+use crate::engine::action::{Chosen, ChosenAs, Effect, PieceMove};
+use crate::engine::eval::Ctx;
+use crate::engine::state::State;
+use crate::ir::cell_bit;
+use crate::ir::limits::{MAX_CUSTODIAN_VICTIMS, MAX_PUSHED};
+
+impl Gen<'_> {
+    /// Takes the position's occupancy as sets, for custodian captures to test cells a set
+    /// at a time (games with such rules on boards of up to 128 cells; else nothing).
+    pub fn know_occupancy(&mut self) {
+        let (g, st) = (self.cx.g, self.cx.st);
+        if g.custodians.iter().any(|r| r.flank_sets.len() != r.flanks.len()) || st.board.len() > 128 {
+            return;
+        }
+        let (mut mine, mut others) = (0, 0);
+        for (c, &k) in st.board.iter().enumerate() {
+            if k != 0 {
+                let bit = cell_bit(c as Cell);
+                if g.kind_owner[k as usize] == self.cx.me { mine |= bit } else { others |= bit }
+            }
+        }
+        self.occ = Some((mine, others));
+    }
+
+    /// Custodian captures of a move from `from` to `to`: the victims around the landing
+    /// cell, judged after the move, and whether the mover picks one of them.
+    #[inline(always)]
+    pub(super) fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        match self.occ {
+            Some((mine, others)) if self.cx.ghost == NONE => self.custodian_victims_in(from, to, mine, others),
+            _ => self.custodian_victims_walk(from, to),
+        }
+    }
+
+    /// [`Gen::custodian_victims`] cell by cell.
+    #[inline(never)]
+    fn custodian_victims_walk(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        let g = self.cx.g;
+        let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
+        let mut nv = 0;
+        let mut choose = false;
+        let mine = |c: Cell| -> bool {
+            c == to
+                || (c != from && {
+                    let k = self.cx.st.board[c as usize];
+                    k != 0 && g.kind_owner[k as usize] == self.cx.me
+                })
+        };
+        for rule in &g.custodians {
+            choose |= rule.choose;
+            for f in &rule.flanks[rule.flanks_at[to as usize] as usize..rule.flanks_at[to as usize + 1] as usize] {
+                // An enemy piece next to the landing cell (the origin reads as empty).
+                let k = self.cx.at(f.victim, true);
+                if k == 0 || g.kind_owner[k as usize] == self.cx.me {
+                    continue;
+                }
+                let captured = match rule.colour {
+                    None => f.beyond != NONE && mine(f.beyond),
+                    Some(need) => {
+                        let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
+                        let need = beside.len().min(need as usize);
+                        beside.iter().filter(|&&c| mine(c)).take(need).count() == need
+                    }
+                };
+                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
+                    victims[nv] = f.victim;
+                    nv += 1;
+                }
+            }
+        }
+        (victims, nv, choose)
+    }
+
+    /// [`Gen::custodian_victims`] from the occupancy sets (`mine`: the mover's cells;
+    /// `others`: every other piece's).
+    #[inline]
+    fn custodian_victims_in(
+        &self,
+        from: Cell,
+        to: Cell,
+        mine: u128,
+        others: u128,
+    ) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
+        let mut nv = 0;
+        let mut choose = false;
+        // After the move: the origin is empty and the landing cell is the mover's.
+        let mine = (mine & !cell_bit(from)) | cell_bit(to);
+        let others = others & !cell_bit(self.cx.origin);
+        let to = to as usize;
+        for rule in &self.cx.g.custodians {
+            choose |= rule.choose;
+            if others & rule.reach[to] == 0 {
+                continue;
+            }
+            let span = rule.flanks_at[to] as usize..rule.flanks_at[to + 1] as usize;
+            for (f, sets) in rule.flanks[span.clone()].iter().zip(&rule.flank_sets[span]) {
+                if others & sets.victim == 0 {
+                    continue;
+                }
+                let captured = match rule.colour {
+                    None => mine & sets.beyond != 0,
+                    Some(need) => at_least(mine & sets.beside, (f.beside.1 - f.beside.0).min(need as u32)),
+                };
+                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
+                    victims[nv] = f.victim;
+                    nv += 1;
+                }
+            }
+        }
+        (victims, nv, choose)
+    }
+
+    /// A move with its custodian captures: every victim is removed, or, when the mover
+    /// picks, one move per victim, written `xCELL` (checking keeps `written` out of such
+    /// games, so `written` is never lost).
+    #[inline(always)]
+    pub(super) fn emit_custodian(&mut self, from: Cell, to: Cell, promo: Option<u8>, written: Option<Chosen>) {
+        if self.cx.g.custodians.is_empty() {
+            return self.emit_pushes(from, to, promo, written);
+        }
+        self.emit_with_victims(from, to, promo, written);
+    }
+
+    fn emit_with_victims(&mut self, from: Cell, to: Cell, promo: Option<u8>, written: Option<Chosen>) {
+        let (victims, nv, choose) = self.custodian_victims(from, to);
+        if nv == 0 {
+            return self.emit_pushes(from, to, promo, written);
+        }
+        let base = self.neffects;
+        if choose {
+            for &v in &victims[..nv] {
+                self.neffects = base;
+                if self.record(Effect::Remove(v)) {
+                    self.add_move(from, to, promo, Some(Chosen { cell: v, how: ChosenAs::Victim }));
+                }
+            }
+        } else {
+            for &v in &victims[..nv] {
+                self.record(Effect::Remove(v));
+            }
+            self.emit_pushes(from, to, promo, written);
+        }
+        self.neffects = base;
+    }
+
+    /// Push rules: when pieces next to the landing cell can be pushed (judged after the move),
+    /// one action per pushed piece, written `>CELL`, with its follow-up step; else the move.
+    #[inline(always)]
+    fn emit_pushes(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
+        if self.cx.g.pushes.is_empty() || self.in_step || self.target != NONE {
+            return self.add_move(from, to, promo, chosen);
+        }
+        self.emit_with_pushed(from, to, promo, chosen);
+    }
+
+    fn emit_with_pushed(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
+        let g = self.cx.g;
+        let me = self.cx.me;
+        // A plain move (nothing promoted, chosen or taken from a stack, no effect but
+        // registers) leaves the cells around `to` as they are, but the origin: rules that
+        // read only those and the mover's type are judged on the position as it stands.
+        let plain = promo.is_none()
+            && chosen.is_none()
+            && self.stack == 0
+            && self.effects[..self.neffects].iter().all(|e| matches!(e, Effect::SetReg(..)));
+        if plain && g.pushes.iter().all(|r| r.before) {
+            let cx = Ctx::new(g, self.cx.st, me, from);
+            return self.push_choices(&cx, from, to, promo, chosen, from);
+        }
+        // The position after the move, in a buffer the generator keeps for the next one.
+        let mut after = match self.after.take() {
+            Some(mut a) => {
+                a.clone_from(self.cx.st);
+                a
+            }
+            None => State::copy_pooled(self.cx.st),
+        };
+        let m = PieceMove { from, to, promo, chosen, stack: self.stack, neff: 0, eff: 0 };
+        let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
+        self.push_choices(&Ctx::new(g, &after, me, to), from, to, promo, chosen, NONE);
+        self.after = Some(after);
+    }
+
+    /// The move from `from` to `to` once per piece it must push, judged by `cx` on the
+    /// position after the move, or before it with `vacated` (the origin) read as empty; or
+    /// as it is when it pushes nothing.
+    fn push_choices(
+        &mut self,
+        cx: &Ctx,
+        from: Cell,
+        to: Cell,
+        promo: Option<u8>,
+        chosen: Option<Chosen>,
+        vacated: Cell,
+    ) {
+        let g = cx.g;
+        let mut done = [NONE; MAX_PUSHED];
+        let mut nd = 0;
+        let base = self.neffects;
+        for rule in &g.pushes {
+            for &d in &rule.dirs {
+                for &e in self.board.targets(to, d) {
+                    if e == vacated
+                        || cx.st.board[e as usize] == 0
+                        || done[..nd].contains(&e)
+                        || !cx.test(rule.cond[cx.me as usize], e, false)
+                    {
+                        continue;
+                    }
+                    if nd < done.len() {
+                        done[nd] = e;
+                        nd += 1;
+                    }
+                    self.neffects = base;
+                    if self.record(Effect::Then(rule.step, e)) {
+                        self.add_move(from, to, promo, Some(Chosen { cell: e, how: ChosenAs::Pushed }));
+                    }
+                }
+            }
+        }
+        self.neffects = base;
+        if nd == 0 {
+            self.add_move(from, to, promo, chosen);
+        }
+    }
+}
+
+/// Whether set `s` has at least `n` cells (no population count: the build targets CPUs
+/// without one, and `n` is small).
+#[inline(always)]
+fn at_least(mut s: u128, n: u32) -> bool {
+    for _ in 0..n {
+        if s == 0 {
+            return false;
+        }
+        s &= s - 1;
+    }
+    true
+}
