@@ -283,10 +283,10 @@ impl AttackTables {
         bits: &mut [u64; CELL_WORDS],
     ) {
         while left > 0 {
-            let s = match g.board.sources(c, d) {
-                [s] => *s,
-                srcs => {
-                    for &s in srcs {
+            let s = match g.board.source_raw(c, d) {
+                NONE => return,
+                raw if Board::is_fork(raw) => {
+                    for &s in g.board.sources(c, d) {
                         let mut sh = shield;
                         if Self::pin_visit(g, st, victim, s, ks, &mut sh, bits) {
                             self.pin_walk(g, st, victim, s, d, left - 1, ks, sh, bits);
@@ -294,6 +294,7 @@ impl AttackTables {
                     }
                     return;
                 }
+                s => s,
             };
             if !Self::pin_visit(g, st, victim, s, ks, &mut shield, bits) {
                 return;
