@@ -220,6 +220,20 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// The number of pieces of the types in `mask` and the factions `who` selects.
+    fn count(&self, who: Who, mask: u64) -> i64 {
+        let nf = self.g.nf();
+        let rows = self.st.counts.chunks_exact(nf).take(self.g.types.len());
+        let of = |row: &[u8]| -> i64 {
+            match who {
+                Who::All => row.iter().map(|&c| c as i64).sum(),
+                Who::Me => row.get(self.me as usize).map_or(0, |&c| c as i64),
+                _ => self.players(who, nf).map(|p| row[p] as i64).sum(),
+            }
+        };
+        rows.enumerate().filter(|(t, _)| mask >> t & 1 != 0).map(|(_, row)| of(row)).sum()
+    }
+
     /// Players (for per-player counters) or factions (for piece counts) selected by `who`.
     fn players(&self, who: Who, n: usize) -> impl Iterator<Item = usize> + '_ {
         let me = self.me as usize;
@@ -303,18 +317,7 @@ impl<'a> Ctx<'a> {
                     self.st.vars[slot.index()]
                 }
             }
-            Expr::Count(who, mask) => {
-                let nf = self.g.nf();
-                let mut n = 0i64;
-                for t in 0..self.g.types.len() {
-                    if mask & (1 << t) != 0 {
-                        for p in self.players(*who, nf) {
-                            n += self.st.counts[t * nf + p] as i64;
-                        }
-                    }
-                }
-                n
-            }
+            Expr::Count(who, mask) => self.count(*who, *mask),
             Expr::CountIn(who, mask, zones) => self.count_in(*who, *mask, zones),
             Expr::Max(a, b) => self.eval(a).max(self.eval(b)),
             Expr::Min(a, b) => self.eval(a).min(self.eval(b)),
