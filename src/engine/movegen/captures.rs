@@ -7,8 +7,11 @@ use crate::board::{Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::cell_bit;
 use crate::ir::limits::{MAX_CUSTODIAN_VICTIMS, MAX_PUSHED};
+use crate::ir::{CustodianRule, cell_bit};
+
+/// A move's custodian victims (the first `.1` of `.0`), and whether the mover picks one.
+pub(super) type Victims = ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool);
 
 impl Gen<'_> {
     /// Takes the position's occupancy as sets, for custodian captures to test cells a set
@@ -29,87 +32,89 @@ impl Gen<'_> {
     }
 
     /// Custodian captures of a move from `from` to `to`: the victims around the landing
-    /// cell, judged after the move, and whether the mover picks one of them.
+    /// cell, judged after the move, and whether the mover picks one of them. With the
+    /// occupancy sets (see [`Gen::know_occupancy`]) a cell is a bit test; without them,
+    /// a lookup of its piece.
     #[inline(always)]
-    pub(super) fn custodian_victims(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
-        match self.occ {
-            Some((mine, others)) if self.cx.ghost == NONE => self.custodian_victims_in(from, to, mine, others),
-            _ => self.custodian_victims_walk(from, to),
-        }
-    }
-
-    /// [`Gen::custodian_victims`] cell by cell.
-    #[inline(never)]
-    fn custodian_victims_walk(&self, from: Cell, to: Cell) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+    pub(super) fn custodian_victims(&self, from: Cell, to: Cell) -> Victims {
         let g = self.cx.g;
-        let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
-        let mut nv = 0;
-        let mut choose = false;
-        let mine = |c: Cell| -> bool {
-            c == to
-                || (c != from && {
-                    let k = self.cx.st.board[c as usize];
-                    k != 0 && g.kind_owner[k as usize] == self.cx.me
-                })
-        };
-        for rule in &g.custodians {
-            choose |= rule.choose;
-            for f in &rule.flanks[rule.flanks_at[to as usize] as usize..rule.flanks_at[to as usize + 1] as usize] {
-                // An enemy piece next to the landing cell (the origin reads as empty).
-                let k = self.cx.at(f.victim, true);
-                if k == 0 || g.kind_owner[k as usize] == self.cx.me {
-                    continue;
-                }
-                let captured = match rule.colour {
-                    None => f.beyond != NONE && mine(f.beyond),
-                    Some(need) => {
-                        let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
-                        let need = beside.len().min(need as usize);
-                        beside.iter().filter(|&&c| mine(c)).take(need).count() == need
-                    }
+        match self.occ {
+            Some((mine, others)) if self.cx.ghost == NONE => {
+                // After the move: the origin is empty and the landing cell is the mover's.
+                let mine = (mine & !cell_bit(from)) | cell_bit(to);
+                let others = others & !cell_bit(self.cx.origin);
+                self.victims_where(
+                    to,
+                    |rule| others & rule.reach[to as usize] != 0,
+                    |rule, i| others & rule.flank_sets[i].victim != 0,
+                    |rule, i, need| {
+                        let (f, sets) = (&rule.flanks[i], &rule.flank_sets[i]);
+                        match need {
+                            None => mine & sets.beyond != 0,
+                            Some(need) => at_least(mine & sets.beside, (f.beside.1 - f.beside.0).min(need as u32)),
+                        }
+                    },
+                )
+            }
+            _ => {
+                let mine = |c: Cell| {
+                    c == to
+                        || (c != from && {
+                            let k = self.cx.st.board[c as usize];
+                            k != 0 && g.kind_owner[k as usize] == self.cx.me
+                        })
                 };
-                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
-                    victims[nv] = f.victim;
-                    nv += 1;
-                }
+                self.victims_where(
+                    to,
+                    |_| true,
+                    |rule, i| {
+                        // The origin reads as empty.
+                        let k = self.cx.at(rule.flanks[i].victim, true);
+                        k != 0 && g.kind_owner[k as usize] != self.cx.me
+                    },
+                    |rule, i, need| {
+                        let f = &rule.flanks[i];
+                        match need {
+                            None => f.beyond != NONE && mine(f.beyond),
+                            Some(need) => {
+                                let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
+                                let need = beside.len().min(need as usize);
+                                beside.iter().filter(|&&c| mine(c)).take(need).count() == need
+                            }
+                        }
+                    },
+                )
             }
         }
-        (victims, nv, choose)
     }
 
-    /// [`Gen::custodian_victims`] from the occupancy sets (`mine`: the mover's cells;
-    /// `others`: every other piece's).
-    #[inline]
-    fn custodian_victims_in(
+    /// The victims of the custodian rules around `to`: of each rule that may have one
+    /// (`near`), each flank whose cell holds an enemy (`enemy`) that the mover hems in
+    /// (`held`, given the rule's colour count, None for a line).
+    #[inline(always)]
+    fn victims_where(
         &self,
-        from: Cell,
         to: Cell,
-        mine: u128,
-        others: u128,
-    ) -> ([Cell; MAX_CUSTODIAN_VICTIMS], usize, bool) {
+        near: impl Fn(&CustodianRule) -> bool,
+        enemy: impl Fn(&CustodianRule, usize) -> bool,
+        held: impl Fn(&CustodianRule, usize, Option<u8>) -> bool,
+    ) -> Victims {
         let mut victims = [NONE; MAX_CUSTODIAN_VICTIMS];
         let mut nv = 0;
         let mut choose = false;
-        // After the move: the origin is empty and the landing cell is the mover's.
-        let mine = (mine & !cell_bit(from)) | cell_bit(to);
-        let others = others & !cell_bit(self.cx.origin);
-        let to = to as usize;
         for rule in &self.cx.g.custodians {
             choose |= rule.choose;
-            if others & rule.reach[to] == 0 {
+            if !near(rule) {
                 continue;
             }
-            let span = rule.flanks_at[to] as usize..rule.flanks_at[to + 1] as usize;
-            for (f, sets) in rule.flanks[span.clone()].iter().zip(&rule.flank_sets[span]) {
-                if others & sets.victim == 0 {
-                    continue;
-                }
-                let captured = match rule.colour {
-                    None => mine & sets.beyond != 0,
-                    Some(need) => at_least(mine & sets.beside, (f.beside.1 - f.beside.0).min(need as u32)),
-                };
-                if captured && nv < victims.len() && !victims[..nv].contains(&f.victim) {
-                    victims[nv] = f.victim;
+            for i in rule.flanks_at[to as usize] as usize..rule.flanks_at[to as usize + 1] as usize {
+                let victim = rule.flanks[i].victim;
+                if enemy(rule, i)
+                    && held(rule, i, rule.colour)
+                    && nv < victims.len()
+                    && !victims[..nv].contains(&victim)
+                {
+                    victims[nv] = victim;
                     nv += 1;
                 }
             }
