@@ -23,6 +23,16 @@ fn load_text(name: &str, text: &str) -> Game {
     g
 }
 
+/// A game on a 3×3 board (files a..c, ranks 1..3) for white and black, with a neutral
+/// faction `grey` when `grey` is set: `rules` after the board, a loss without moves, then
+/// the TOML `tables` (pieces, setups, letters).
+fn three_by_three(name: &str, grey: bool, rules: &str, tables: &str) -> Game {
+    let neutral = if grey { "neutral = [\"grey\"]\n" } else { "" };
+    let head = format!("[game]\nname = \"{name}\"\nplayers = [\"white\", \"black\"]\n{neutral}");
+    let rules = format!("rules = '''\nboard square files a..c ranks 1..3\n{rules}\nend {{ loss if no-moves }}\n'''\n");
+    load_text(name, &format!("{head}{rules}{tables}"))
+}
+
 /// A rook and two kings, the rook moving by `pattern`.
 fn lone_rook(pattern: &str) -> Game {
     let text = format!(
@@ -250,19 +260,13 @@ fn stacks_the_setup_never_made_and_zero_padded_runs_are_refused() {
 /// faction), and it never counts.
 #[test]
 fn a_neutral_piece_with_a_tally_is_judged_for_the_mover() {
-    let g = load_text(
+    let rules = r#"tally hits max 3 for S when N [enemy]
+piece S { move N [empty] }"#;
+    let g = three_by_three(
         "neutral-tally",
-        r#"[game]
-name = "neutral tally"
-players = ["white", "black"]
-neutral = ["grey"]
-rules = '''
-board square files a..c ranks 1..3
-tally hits max 3 for S when N [enemy]
-piece S { move N [empty] }
-end { loss if no-moves }
-'''
-[pieces.S]
+        true,
+        rules,
+        r#"[pieces.S]
 [setup.white]
 S = "a1"
 [setup.black]
@@ -287,24 +291,18 @@ S = "G"
 /// it read another type's or faction's count).
 #[test]
 fn a_promotion_max_counts_the_movers_pieces_when_a_neutral_faction_exists() {
-    let g = load_text(
-        "neutral-max",
-        r#"[game]
-name = "neutral max"
-players = ["white", "black"]
-neutral = ["grey"]
-rules = '''
-board square files a..c ranks 1..3
-zone far: white = rank 3, black = rank 1
+    let rules = r#"zone far: white = rank 3, black = rank 1
 piece K { move N [empty] }
 piece P {
   move N [empty]
   promote in far to Q K
 }
-piece Q { move N [empty] }
-end { loss if no-moves }
-'''
-[pieces.K]
+piece Q { move N [empty] }"#;
+    let g = three_by_three(
+        "neutral-max",
+        true,
+        rules,
+        r#"[pieces.K]
 [pieces.P]
 [pieces.Q]
 max = 1
@@ -331,22 +329,17 @@ Q = "R"
 fn a_plain_landing_after_a_promotion_on_the_same_cell_is_a_move_of_its_own() {
     // The first program lands on a3 promoting; the second reaches a3 twice, plainly: one
     // more move, not none and not two.
-    let g = load_text(
-        "promote-then-plain",
-        r#"[game]
-name = "promote then plain"
-players = ["white", "black"]
-rules = '''
-board square files a..c ranks 1..3
-piece K { move N [empty] }
+    let rules = r#"piece K { move N [empty] }
 piece P {
   move N [empty] promote(Q)
   move (N | E N W) [empty]
 }
-piece Q { move N [empty] }
-end { loss if no-moves }
-'''
-[pieces.K]
+piece Q { move N [empty] }"#;
+    let g = three_by_three(
+        "promote-then-plain",
+        false,
+        rules,
+        r#"[pieces.K]
 [pieces.P]
 [pieces.Q]
 [setup.white]
