@@ -107,17 +107,18 @@ fn every_pass_does_something() {
 }
 
 /// Every condition tested by a table gives what the evaluator's walk gives, for every
-/// player, cell and occupant, with the variables as they start and all set to 1 (the tables
-/// are built from the same leaves, so this guards the tables' layout and the guarded
-/// tables' choice among them); and the tables are there, in games whose moves test
-/// occupants, guarded ones where a move compares a variable.
+/// player, cell and occupant, with the variables as they start and all set to 1, and the
+/// registers as they start and all on the cell (the tables are built from the same leaves,
+/// so this guards the tables' layout and the guarded tables' choice among them); and the
+/// tables are there, in games whose moves test occupants, guarded ones where a move
+/// compares a variable, ones on a register where it tests one.
 #[test]
 fn condition_tables_agree_with_the_walk() {
     use interp::engine::eval::Ctx;
     use interp::ir::{CondId, Shape};
     let files = ["games/chess.toml", "games/taktyka.toml", "games/tishai.toml", "games/asteryx.toml"];
     let files = [files.as_slice(), &["games/examples/shogi.toml", "games/taasen.toml"]].concat();
-    let (mut tables, mut guarded) = (0, 0);
+    let (mut tables, mut guarded, mut on_reg) = (0, 0, 0);
     for file in files {
         let g = open(file, &Passes::default());
         let mut st = g.initial();
@@ -125,27 +126,35 @@ fn condition_tables_agree_with_the_walk() {
             match g.cond_tables.shape(id) {
                 Shape::Table(_) => tables += 1,
                 Shape::Guarded(_) => guarded += 1,
+                Shape::OnReg(..) => on_reg += 1,
                 _ => continue,
             }
+            let regs = st.regs.clone();
             for vars in [st.vars.clone(), vec![1; st.vars.len()]] {
                 st.vars = vars;
                 for c in 0..g.board.len() {
                     let was = st.board[c];
-                    for k in 0..g.kind_type.len() as u8 {
-                        st.board[c] = k;
-                        for me in 0..g.np() as u8 {
-                            let cx = Ctx::new(&g, &st, me, u16::MAX);
-                            let walk = cx.holds(g.cond(id), c as u16, false);
-                            assert_eq!(cx.test(id, c as u16, false), walk, "{file}: {id:?}, cell {c}, kind {k}");
+                    // The registers elsewhere, then all on the cell.
+                    for regs in [regs.clone(), vec![c as u16; regs.len()]] {
+                        st.regs = regs;
+                        for k in 0..g.kind_type.len() as u8 {
+                            st.board[c] = k;
+                            for me in 0..g.np() as u8 {
+                                let cx = Ctx::new(&g, &st, me, u16::MAX);
+                                let walk = cx.holds(g.cond(id), c as u16, false);
+                                assert_eq!(cx.test(id, c as u16, false), walk, "{file}: {id:?}, cell {c}, kind {k}");
+                            }
                         }
                     }
                     st.board[c] = was;
                 }
             }
+            st.regs = regs;
         }
     }
     assert!(tables >= 6, "only {tables} condition tables in these games");
     assert!(guarded >= 1, "no guarded condition tables in these games");
+    assert!(on_reg >= 3, "only {on_reg} condition tables on a register in these games");
 }
 
 /// A program that tests a register before anything else waits for it (en passant), and
@@ -266,21 +275,27 @@ fn a_repetition_bounded_by_a_counter_has_tables_for_its_first_values() {
     }
 }
 
-/// Rock-paper with pushes of any piece, the mover's own included: judged before the move,
-/// the cell the mover leaves counts as empty, as it is after the move.
+/// Rock-paper with pushes of other pieces than its own rule's: judged before the move, the
+/// cell the mover leaves counts as empty, as it is after the move, or, left by a piece taken
+/// out of a stack, as the rest of that stack: its smallest kind on top (a Paper over a
+/// Scissors when the Rock leaves the start stack, which `[beaten]` tells apart), stacked
+/// while two pieces remain.
 #[test]
-fn pushes_judged_before_the_move_leave_the_origin_out() {
+fn pushes_judged_before_the_move_see_the_origin_as_after_it() {
     let file = repo_path("games/examples/rock-paper.toml");
     let text = std::fs::read_to_string(&file).unwrap();
-    let text = text.replace("push orth [beaten & !friend & !stacked]", "push orth [!empty & !stacked]");
-    assert!(text.contains("push orth [!empty & !stacked]"));
-    let path = std::env::temp_dir().join(format!("interp-push-any-{}.toml", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let load = |passes: &Passes| interp::open_with(path.to_str().unwrap(), &[], passes).unwrap();
-    let (with, without) = (load(&Passes::default()), load(&Passes::without("pushes").unwrap()));
-    let _ = std::fs::remove_file(&path);
-    assert!(with.pushes[0].before && !without.pushes[0].before);
-    let counts = |g: &Game| (1..=4).map(|d| perft(g, &g.initial(), d)).collect::<Vec<_>>();
-    assert_eq!(counts(&with), counts(&without));
-    assert_eq!(legal(&with, &with.initial()), legal(&without, &without.initial()));
+    for cond in ["!empty & !stacked", "beaten", "stacked", "beaten & !stacked"] {
+        let rule = format!("push orth [{cond}]");
+        let text = text.replace("push orth [beaten & !friend & !stacked]", &rule);
+        assert!(text.contains(&rule));
+        let path = std::env::temp_dir().join(format!("interp-push-any-{}.toml", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let load = |passes: &Passes| interp::open_with(path.to_str().unwrap(), &[], passes).unwrap();
+        let (with, without) = (load(&Passes::default()), load(&Passes::without("pushes").unwrap()));
+        let _ = std::fs::remove_file(&path);
+        assert!(with.pushes[0].before && !without.pushes[0].before);
+        let counts = |g: &Game| (1..=4).map(|d| perft(g, &g.initial(), d)).collect::<Vec<_>>();
+        assert_eq!(counts(&with), counts(&without), "push orth [{cond}]");
+        assert_eq!(legal(&with, &with.initial()), legal(&without, &without.initial()), "push orth [{cond}]");
+    }
 }

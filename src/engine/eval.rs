@@ -21,6 +21,8 @@ pub struct Ctx<'a> {
     pub ghost: Cell,
     /// The kind seen on `ghost`.
     pub ghost_kind: u8,
+    /// Whether `ghost` is seen as stacked (None: as the position has it).
+    pub ghost_stacked: Option<bool>,
     /// Whether `me` is in check at `st` (its one royal piece, on `st.royal[me]`, attacked),
     /// when the caller knows it already.
     pub known_check: Option<bool>,
@@ -31,6 +33,12 @@ pub struct Ctx<'a> {
     /// An `illegal` rule judges the move that led to `st`: `no-moves` asks about the player
     /// to move there.
     pub judging: bool,
+}
+
+/// The set of the first `n` indices (all 64 from 64 on).
+#[inline]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 { !0 } else { (1u64 << n) - 1 }
 }
 
 /// Of `2n` answers indexed by the parts' values (the next part to evaluate in bit 0), the
@@ -51,6 +59,7 @@ impl<'a> Ctx<'a> {
             origin,
             ghost: NONE,
             ghost_kind: 0,
+            ghost_stacked: None,
             known_check: None,
             promoted: false,
             dropped: u8::MAX,
@@ -88,6 +97,10 @@ impl<'a> Ctx<'a> {
                 g.cond_tables.get(off, self.me, c, self.at(c, stepped))
             }
             Shape::Guarded(i) if c != NONE && (self.me as usize) < g.np() => self.guarded(i, c, stepped),
+            Shape::OnReg(off, r) if c != NONE && (self.me as usize) < g.np() => {
+                let on = || self.st.regs[r as usize] == c;
+                g.cond_tables.on_reg(off, g.np(), self.me, c, self.at(c, stepped), on)
+            }
             Shape::Empty if c != NONE => self.at(c, stepped) == 0,
             Shape::Occupied => c == NONE || self.at(c, stepped) != 0,
             Shape::Enemy if c != NONE => {
@@ -143,7 +156,10 @@ impl<'a> Ctx<'a> {
             Cond::Or(v) => v.iter().any(|x| self.holds(x, c, stepped)),
             Cond::Not(x) => !self.holds(x, c, stepped),
             Cond::Cmp(a, op, b) => op.holds(self.eval(a), self.eval(b)),
-            Cond::Stacked => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
+            Cond::Stacked => match self.ghost_stacked {
+                Some(stacked) if c == self.ghost => stacked,
+                _ => c != NONE && self.st.stacks.iter().any(|&(x, _)| x == c),
+            },
             Cond::Beaten => {
                 c != NONE && self.origin != NONE && {
                     let (k, m) = (self.at(c, stepped), self.st.board[self.origin as usize]);
@@ -223,15 +239,40 @@ impl<'a> Ctx<'a> {
     /// The number of pieces of the types in `mask` and the factions `who` selects.
     fn count(&self, who: Who, mask: u64) -> i64 {
         let nf = self.g.nf();
-        let rows = self.st.counts.chunks_exact(nf).take(self.g.types.len());
-        let of = |row: &[u8]| -> i64 {
-            match who {
-                Who::All => row.iter().map(|&c| c as i64).sum(),
-                Who::Me => row.get(self.me as usize).map_or(0, |&c| c as i64),
-                _ => self.players(who, nf).map(|p| row[p] as i64).sum(),
-            }
-        };
-        rows.enumerate().filter(|(t, _)| mask >> t & 1 != 0).map(|(_, row)| of(row)).sum()
+        let factions = self.selected(who, nf);
+        let mut types = mask & low_bits(self.g.types.len());
+        let mut n = 0i64;
+        while types != 0 {
+            let t = types.trailing_zeros() as usize;
+            types &= types - 1;
+            n += self.sum_row(t, nf, factions);
+        }
+        n
+    }
+
+    /// The pieces of type `t` of the factions in the set `factions` (bit f: faction f).
+    #[inline]
+    fn sum_row(&self, t: usize, nf: usize, mut factions: u64) -> i64 {
+        let row = &self.st.counts[t * nf..(t + 1) * nf];
+        let mut n = 0i64;
+        while factions != 0 {
+            n += row[factions.trailing_zeros() as usize] as i64;
+            factions &= factions - 1;
+        }
+        n
+    }
+
+    /// The players or factions (of `n`) that `who` selects, as a set (bit p: player p).
+    fn selected(&self, who: Who, n: usize) -> u64 {
+        let all = low_bits(n);
+        let one = |p: usize| if p < n { 1u64 << p } else { 0 };
+        match who {
+            Who::Me => one(self.me as usize),
+            Who::Others => all & !one(self.me as usize),
+            Who::All => all,
+            Who::Player(q) => one(q as usize),
+            Who::Neutral => all & !low_bits(self.g.np()),
+        }
     }
 
     /// Players (for per-player counters) or factions (for piece counts) selected by `who`.
@@ -252,29 +293,28 @@ impl<'a> Ctx<'a> {
     fn can_beat(&self) -> bool {
         let g = self.g;
         let (nt, nf, np) = (g.types.len(), g.nf(), g.np());
-        let cnt = |t: usize, f: usize| self.st.counts[t * nf + f] as i64;
-        for a in 0..nt {
-            for b in 0..nt {
-                if g.beats[a] & (1 << b) == 0 {
-                    continue;
+        let neutral = low_bits(nf) & !low_bits(np);
+        (0..np).any(|p| {
+            // Pieces player p can move, and pieces not of p's faction: the neutral ones are both.
+            let (movers, others) = (1u64 << p | neutral, low_bits(nf) & !(1u64 << p));
+            (0..nt).any(|a| {
+                let mut victims = g.beats[a] & low_bits(nt);
+                if victims == 0 {
+                    return false;
                 }
-                for p in 0..np {
-                    let mut pairs = 0;
-                    for fa in (0..nf).filter(|&f| f == p || f >= np) {
-                        for fb in (0..nf).filter(|&f| f != p) {
-                            pairs += cnt(a, fa) * cnt(b, fb);
-                            if a == b && fa == fb {
-                                pairs -= cnt(a, fa);
-                            }
-                        }
-                    }
-                    if pairs > 0 {
+                let n = self.sum_row(a, nf, movers);
+                while n > 0 && victims != 0 {
+                    let b = victims.trailing_zeros() as usize;
+                    victims &= victims - 1;
+                    // A piece does not beat itself.
+                    let own = if a == b { self.sum_row(a, nf, movers & others) } else { 0 };
+                    if n * self.sum_row(b, nf, others) - own > 0 {
                         return true;
                     }
                 }
-            }
-        }
-        false
+                false
+            })
+        })
     }
 
     /// Whether a royal piece of the players `who` selects is attacked.

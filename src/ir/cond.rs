@@ -176,12 +176,17 @@ pub enum Shape {
     Table(u32),
     /// Tables guarded by parts read apart: this entry of `guards`.
     Guarded(u32),
+    /// Two tables at this word of `bits` (then per player), for a condition whose one part
+    /// beyond the occupant is whether register `.1` holds the cell: the first for a cell
+    /// the register is not on, the second for the cell it is on.
+    OnReg(u32, u8),
     /// Walked.
     Walk,
 }
 
 impl CondTables {
-    /// A shape's code in `at`: a tag in the low three bits, a table's offset above them.
+    /// A shape's code in `at`: a tag in the low three bits, a table's offset above them
+    /// (above a register's index for [`Shape::OnReg`]).
     pub fn code(s: Shape) -> u32 {
         match s {
             Shape::Table(off) => off << 3,
@@ -191,6 +196,7 @@ impl CondTables {
             Shape::NotFriend => 4,
             Shape::Walk => 5,
             Shape::Guarded(i) => i << 3 | 6,
+            Shape::OnReg(off, r) => (off << 8 | r as u32) << 3 | 7,
         }
     }
 
@@ -210,6 +216,7 @@ impl CondTables {
             3 => Shape::Enemy,
             4 => Shape::NotFriend,
             6 => Shape::Guarded(x >> 3),
+            7 => Shape::OnReg(x >> 11, (x >> 3) as u8),
             _ => Shape::Walk,
         }
     }
@@ -220,6 +227,17 @@ impl CondTables {
     pub fn get(&self, off: u32, me: u8, c: Cell, k: Kind) -> bool {
         let i = c as usize * self.nk + k as usize;
         self.bits[off as usize + me as usize * self.words + i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// [`Shape::OnReg`]'s test: whether the condition holds for player `me` (of `np`) at
+    /// cell `c` holding `k`, the register on the cell or not (`on`, read only where the two
+    /// tables disagree).
+    #[inline]
+    pub fn on_reg(&self, off: u32, np: usize, me: u8, c: Cell, k: Kind, on: impl FnOnce() -> bool) -> bool {
+        let i = c as usize * self.nk + k as usize;
+        let first = off as usize + me as usize * self.words + i / 64;
+        let (off_reg, on_reg) = (self.bits[first] >> (i % 64) & 1, self.bits[first + np * self.words] >> (i % 64) & 1);
+        if off_reg == on_reg { off_reg != 0 } else { on() == (on_reg != 0) }
     }
 
     /// The guarded tables' answers for player `me` at cell `c` holding `k`, a bit per

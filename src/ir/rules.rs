@@ -112,7 +112,8 @@ pub struct PushRule {
     pub step: StepId,
     /// Whether the condition reads only the cell judged (its occupant, the occupant's
     /// stack, its zones) and the mover's type, so that it may be judged on the position
-    /// before a plain move, as the cells around the landing cell but the origin are the same.
+    /// before a plain move, as the cells around the landing cell but the origin are the same
+    /// (the origin is seen as it will be: empty, or the rest of the stack the piece leaves).
     pub before: bool,
 }
 

@@ -30,8 +30,13 @@ pub fn run(g: &mut Game) {
             continue;
         }
         let mut parts = vec![];
-        if !hot[id] || pure(cond) || parts_of(cond, &mut parts).is_none() {
+        if !hot[id] || pure(cond) {
             continue;
+        }
+        let mut on_reg = None;
+        if parts_of(cond, &mut parts).is_none() {
+            let Some(part @ Cond::Reg(r)) = register_part(cond) else { continue };
+            (parts, on_reg) = (vec![part], Some(*r));
         }
         let n = 1 << parts.len();
         if (t.bits.len() + words * np * n) * 64 > MAX_BITS {
@@ -43,7 +48,9 @@ pub fn run(g: &mut Game) {
                 t.bits.extend(table(g, cond, &parts, v, me));
             }
         }
-        t.at[id] = CondTables::code(if parts.is_empty() {
+        t.at[id] = CondTables::code(if let Some(r) = on_reg {
+            Shape::OnReg(off, r)
+        } else if parts.is_empty() {
             Shape::Table(off)
         } else {
             t.guards.push(Guard { off, parts: parts.into_iter().cloned().collect() });
@@ -114,9 +121,28 @@ fn parts_of<'c>(cond: &'c Cond, out: &mut Vec<&'c Cond>) -> Option<()> {
     }
 }
 
+/// The one leaf of `cond` that reads more than the cell and its occupant, when there is one
+/// and it is a register ([`Shape::OnReg`]).
+fn register_part(cond: &Cond) -> Option<&Cond> {
+    fn leaves<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+        match c {
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| leaves(x, out)),
+            Cond::Not(x) => leaves(x, out),
+            leaf if !Game::reads_occupant_only(leaf) => out.push(leaf),
+            _ => {}
+        }
+    }
+    let mut out = vec![];
+    leaves(cond, &mut out);
+    match out[..] {
+        [reg @ Cond::Reg(_)] => Some(reg),
+        _ => None,
+    }
+}
+
 /// A comparison of numbers (or several joined): it reads neither the cell nor a nested
-/// search, so the engine may evaluate it only where it matters. (Parts that read the cell,
-/// such as a register, measured no quicker as guards than walked.)
+/// search, so the engine may evaluate it only where it matters. (A register as such a part
+/// measured no quicker than walked: it has a shape of its own, [`Shape::OnReg`].)
 fn pure(cond: &Cond) -> bool {
     match cond {
         Cond::Cmp(..) => true,

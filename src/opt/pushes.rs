@@ -1,7 +1,8 @@
 //! Push rules judged before the move: a rule whose condition reads only the cell judged
 //! and the mover's type (`[beaten & !friend & !stacked]`) gives the same answer on the
 //! position before a plain move, where every cell around the landing cell but the origin
-//! holds what it will hold after it; the engine then need not make the move to judge it.
+//! holds what it will hold after it (the engine sees the origin as empty, or as the rest of
+//! the stack the piece leaves); it then need not make the move to judge it.
 
 use crate::ir::{Cond, Game};
 

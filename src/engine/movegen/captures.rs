@@ -168,16 +168,17 @@ impl Gen<'_> {
     fn emit_with_pushed(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         let g = self.cx.g;
         let me = self.cx.me;
-        // A plain move (nothing promoted, chosen or taken from a stack, no effect but
-        // registers) leaves the cells around `to` as they are, but the origin: rules that
-        // read only those and the mover's type are judged on the position as it stands.
+        // A plain move (nothing promoted or chosen, no effect but registers) leaves the
+        // cells around `to` as they are, but the origin: rules that read only those and the
+        // mover's type are judged on the position as it stands, the origin seen as empty
+        // or as the rest of the stack the piece leaves.
         let plain = promo.is_none()
             && chosen.is_none()
-            && self.stack == 0
             && self.effects[..self.neffects].iter().all(|e| matches!(e, Effect::SetReg(..)));
         if plain && g.pushes.iter().all(|r| r.before) {
-            let cx = Ctx::new(g, self.cx.st, me, from);
-            return self.push_choices(&cx, from, to, promo, chosen, from);
+            let mut cx = Ctx::new(g, self.cx.st, me, from);
+            let vacated = if self.stack != 0 { self.stack_left(&mut cx, from) } else { from };
+            return self.push_choices(&cx, from, to, promo, chosen, vacated);
         }
         // The position after the move, in a buffer the generator keeps for the next one.
         let mut after = match self.after.take() {
@@ -191,6 +192,19 @@ impl Gen<'_> {
         let _ = g.move_piece(&mut after, me, &m, &self.effects[..self.neffects]);
         self.push_choices(&Ctx::new(g, &after, me, to), from, to, promo, chosen, NONE);
         self.after = Some(after);
+    }
+
+    /// Makes `cx` see the stack on `from` as its moving piece (on the board slot) leaves it:
+    /// the smallest kind of the rest on top, stacked while two or more remain. Returns the
+    /// cell left empty: `from` when nothing remains, else none.
+    fn stack_left(&self, cx: &mut Ctx, from: Cell) -> Cell {
+        let rest = self.cx.st.stacks.iter().filter(|&&(c, _)| c == from).map(|&(_, k)| k);
+        let (n, top) = rest.fold((0, u8::MAX), |(n, top), k| (n + 1, top.min(k)));
+        if n == 0 {
+            return from;
+        }
+        (cx.ghost, cx.ghost_kind, cx.ghost_stacked) = (from, top, Some(n >= 2));
+        NONE
     }
 
     /// The move from `from` to `to` once per piece it must push, judged by `cx` on the
