@@ -483,11 +483,12 @@ impl<'a> Gen<'a> {
         let g = self.cx.g;
         let targets = &g.leap_table(table)[from as usize];
         // One loop per common test, so that the test is not chosen again at every cell.
-        let me = self.cx.me;
+        // The tables leave the origin out, so without a ghost a cell reads as on the board.
+        let (me, board) = (self.cx.me, &self.cx.st.board);
         match g.cond_tables.shape(fin) {
-            Shape::Empty => self.leap_where(targets, |cx, t| cx.at(t, true) == 0),
-            Shape::NotFriend => self.leap_where(targets, |cx, t| {
-                let k = cx.at(t, true);
+            Shape::Empty if self.cx.ghost == NONE => self.leap_where(targets, |_, t| board[t as usize] == 0),
+            Shape::NotFriend if self.cx.ghost == NONE => self.leap_where(targets, |_, t| {
+                let k = board[t as usize];
                 k == 0 || g.kind_owner[k as usize] != me
             }),
             shape => self.leap_where(targets, |cx, t| cx.test_as(shape, fin, t, true)),

@@ -37,7 +37,6 @@ impl Gen<'_> {
     /// a lookup of its piece.
     #[inline(always)]
     pub(super) fn custodian_victims(&self, from: Cell, to: Cell) -> Victims {
-        let g = self.cx.g;
         match self.occ {
             Some((mine, others)) if self.cx.ghost == NONE => {
                 // After the move: the origin is empty and the landing cell is the mover's.
@@ -56,36 +55,42 @@ impl Gen<'_> {
                     },
                 )
             }
-            _ => {
-                let mine = |c: Cell| {
-                    c == to
-                        || (c != from && {
-                            let k = self.cx.st.board[c as usize];
-                            k != 0 && g.kind_owner[k as usize] == self.cx.me
-                        })
-                };
-                self.victims_where(
-                    to,
-                    |_| true,
-                    |rule, i| {
-                        // The origin reads as empty.
-                        let k = self.cx.at(rule.flanks[i].victim, true);
-                        k != 0 && g.kind_owner[k as usize] != self.cx.me
-                    },
-                    |rule, i, need| {
-                        let f = &rule.flanks[i];
-                        match need {
-                            None => f.beyond != NONE && mine(f.beyond),
-                            Some(need) => {
-                                let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
-                                let need = beside.len().min(need as usize);
-                                beside.iter().filter(|&&c| mine(c)).take(need).count() == need
-                            }
-                        }
-                    },
-                )
-            }
+            _ => self.custodian_victims_walk(from, to),
         }
+    }
+
+    /// [`Gen::custodian_victims`] by a lookup of each cell's piece (apart, so that the
+    /// generator's hot loops do not carry it).
+    #[inline(never)]
+    fn custodian_victims_walk(&self, from: Cell, to: Cell) -> Victims {
+        let g = self.cx.g;
+        let mine = |c: Cell| {
+            c == to
+                || (c != from && {
+                    let k = self.cx.st.board[c as usize];
+                    k != 0 && g.kind_owner[k as usize] == self.cx.me
+                })
+        };
+        self.victims_where(
+            to,
+            |_| true,
+            |rule, i| {
+                // The origin reads as empty.
+                let k = self.cx.at(rule.flanks[i].victim, true);
+                k != 0 && g.kind_owner[k as usize] != self.cx.me
+            },
+            |rule, i, need| {
+                let f = &rule.flanks[i];
+                match need {
+                    None => f.beyond != NONE && mine(f.beyond),
+                    Some(need) => {
+                        let beside = &rule.beside[f.beside.0 as usize..f.beside.1 as usize];
+                        let need = beside.len().min(need as usize);
+                        beside.iter().filter(|&&c| mine(c)).take(need).count() == need
+                    }
+                }
+            },
+        )
     }
 
     /// The victims of the custodian rules around `to`: of each rule that may have one
