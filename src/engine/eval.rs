@@ -238,9 +238,13 @@ impl<'a> Ctx<'a> {
 
     /// The number of pieces of the types in `mask` and the factions `who` selects.
     fn count(&self, who: Who, mask: u64) -> i64 {
-        let nf = self.g.nf();
+        let (nf, nt) = (self.g.nf(), self.g.types.len());
         let factions = self.selected(who, nf);
-        let mut types = mask & low_bits(self.g.types.len());
+        let mut types = mask & low_bits(nt);
+        if factions == low_bits(nf) && types == low_bits(nt) {
+            // Every piece: the whole table.
+            return self.st.counts[..nt * nf].iter().map(|&c| c as i64).sum();
+        }
         let mut n = 0i64;
         while types != 0 {
             let t = types.trailing_zeros() as usize;

@@ -39,7 +39,9 @@ impl Game {
                 continue;
             }
             let slot = self.kind_type[k as usize] as usize * np + me as usize;
-            pg.start(c as Cell, plain && self.promotions[slot].is_empty());
+            let promos = &self.promotions[slot];
+            let from_promotes = promos.iter().any(|p| p.from.is_some_and(|z| self.zone(z)[c]));
+            pg.start(c as Cell, plain && !from_promotes, &self.promote_cells[slot]);
             for &p in &self.moves_of[slot] {
                 let prog = self.program(p);
                 if prog.waits.is_none_or(|r| st.regs[r as usize] != NONE) {

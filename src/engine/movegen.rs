@@ -74,8 +74,8 @@ pub struct Gen<'a> {
     neffects: usize,
     /// Index in `out` of the current piece's first move.
     first_move: usize,
-    /// Landing cells of the current piece's moves so far (a bit per cell below
-    /// `MAX_TABLE_CELLS`).
+    /// Landing cells of the current piece's moves so far, and those where it may promote
+    /// (a bit per cell below `MAX_TABLE_CELLS`).
     landed: [u64; CELL_WORDS],
     target: Cell,
     /// Whether a move reached the target (attack mode), or any move exists (predicate mode).
@@ -109,6 +109,7 @@ pub struct Gen<'a> {
     /// Whether the current piece's plain landings may go straight to the list (see
     /// [`Gen::land_plain`]).
     direct: bool,
+
     /// The mover's cells and everyone else's, as sets, when [`Gen::know_occupancy`] was
     /// called (custodian captures read them).
     occ: Option<(u128, u128)>,
@@ -193,13 +194,14 @@ impl<'a> Gen<'a> {
 
     /// Moves on to the piece on `origin`; `direct`: its landings with no effects on their
     /// path are one move as they stand, with their custodian captures (see
-    /// [`Gen::land_plain`]).
+    /// [`Gen::land_plain`]), but those on the cells of `promoting` (where the piece may
+    /// promote), which count as landed already, so that [`Gen::emit`] judges them.
     #[inline]
-    pub fn start(&mut self, origin: Cell, direct: bool) {
+    pub fn start(&mut self, origin: Cell, direct: bool, promoting: &[u64; CELL_WORDS]) {
         self.direct = direct;
         self.cx.origin = origin;
         self.first_move = self.out.moves.len();
-        self.landed = [0; CELL_WORDS];
+        self.landed = *promoting;
         self.neffects = 0;
     }
 

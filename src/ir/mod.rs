@@ -59,6 +59,9 @@ pub struct Game {
     pub moves_of: Vec<Vec<ProgramId>>,
     /// Per (type * players + player): promotions.
     pub promotions: Vec<Vec<Promotion>>,
+    /// Per (type * players + player): the cells below [`limits::MAX_TABLE_CELLS`] where a
+    /// landing promotes (its promotions' landing zones), as a set.
+    pub promote_cells: Vec<[u64; limits::CELL_WORDS]>,
     /// Zone bitsets, one bool per cell.
     pub zone_sets: Vec<Vec<bool>>,
     /// Zone names and bitset index per player.

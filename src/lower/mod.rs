@@ -112,5 +112,6 @@ impl Lowerer<'_> {
         g.conds = t.conds;
         g.exprs = t.exprs;
         g.turn_tables = t.turn_tables;
+        g.promote_cells = g.promotions.iter().map(|ps| pieces::promote_cells(g, ps)).collect();
     }
 }

@@ -4,7 +4,7 @@
 use super::Lowerer;
 use crate::board::Board;
 use crate::check::Decls;
-use crate::ir::limits::{MAX_KINDS, byte_below, faction_byte, type_byte};
+use crate::ir::limits::{CELL_WORDS, MAX_KINDS, MAX_TABLE_CELLS, byte_below, faction_byte, type_byte};
 use crate::ir::{FenMap, Game, Promotion};
 use crate::load::Spec;
 use crate::syntax::ast;
@@ -31,6 +31,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         programs: vec![],
         moves_of: vec![vec![]; nt * np],
         promotions: vec![vec![]; nt * np],
+        promote_cells: vec![],
         zone_sets: vec![],
         zones: vec![],
         leap_tables: vec![],
@@ -231,4 +232,16 @@ pub(super) fn attack_programs(g: &mut Game) {
             }
         }
     }
+}
+
+/// The cells below [`MAX_TABLE_CELLS`] in the landing zone of one of `promos`, as a set
+/// (once the zones are in `g`).
+pub(super) fn promote_cells(g: &Game, promos: &[Promotion]) -> [u64; CELL_WORDS] {
+    let mut set = [0u64; CELL_WORDS];
+    for p in promos {
+        for (c, _) in g.zone(p.zone).iter().enumerate().take(MAX_TABLE_CELLS).filter(|(_, on)| **on) {
+            set[c / 64] |= 1 << (c % 64);
+        }
+    }
+    set
 }

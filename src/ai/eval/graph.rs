@@ -6,6 +6,7 @@ use crate::engine::budget::overran;
 use crate::engine::movegen::Gen;
 use crate::engine::{Move, MoveList, State, take_overrun};
 use crate::ir::Game;
+use crate::ir::limits::CELL_WORDS;
 use std::collections::VecDeque;
 
 /// Unreachable, as a distance.
@@ -70,7 +71,7 @@ fn landings(g: &Game, st: &mut State, list: &mut MoveList, t: usize, p: usize, c
     list.clear();
     {
         let mut pg = Gen::new(g, st, p as u8, NONE, list, NONE);
-        pg.start(c, false);
+        pg.start(c, false, &[0; CELL_WORDS]);
         for &prog in &g.moves_of[t * g.np() + p] {
             pg.run(g.program(prog));
         }
