@@ -307,6 +307,7 @@ impl AttackTables {
     /// One cell of a slide walked back from the royal piece: the victim's first piece
     /// becomes the shield; any other piece ends the walk, pinning the shield when it is one
     /// of the slide's attackers. Returns whether the walk goes on.
+    #[inline(always)]
     fn pin_visit(
         g: &Game,
         st: &State,

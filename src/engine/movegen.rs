@@ -480,7 +480,7 @@ impl<'a> Gen<'a> {
     }
 
     /// Lands on each cell of a leap table from `from` where the test holds.
-    #[inline]
+    #[inline(never)]
     fn leap(&mut self, table: LeapTableId, fin: CondId, from: Cell) {
         let g = self.cx.g;
         let targets = &g.leap_table(table)[from as usize];
