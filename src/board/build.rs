@@ -151,8 +151,36 @@ impl Builder {
         let rows = rows(&cells);
         let by_name = cells.iter().enumerate().map(|(i, c)| (c.name.clone(), i as Cell)).collect();
         let Links { next, forks, prev, prev1 } = links;
-        Ok(Board { cells, dirs: self.dirs, next, forks, prev, prev1, rows, by_name })
+        let (back_at, back) = lines_back(&prev1, cells.len(), self.dirs.len());
+        Ok(Board { cells, dirs: self.dirs, next, forks, prev, prev1, back_at, back, rows, by_name })
     }
+}
+
+/// The most cells [`Board::line_back`]'s lines may hold together (beyond it, the rest are
+/// walked link by link).
+const MAX_LINE_CELLS: usize = 1 << 22;
+
+/// [`Board::line_back`]'s table: per cell × direction, the range of its line in the second
+/// vector, or `u32::MAX` when a fork or a cycle comes first (`prev1`: the single sources).
+fn lines_back(prev1: &[Cell], n: usize, nd: usize) -> (Vec<(u32, u32)>, Vec<Cell>) {
+    let mut at = vec![(u32::MAX, 0); n * nd];
+    let mut cells = vec![];
+    for c in 0..n {
+        for d in 0..nd {
+            let start = cells.len();
+            let mut s = prev1[c * nd + d];
+            while s != NONE && s < FORK && cells.len() - start < n && cells.len() < MAX_LINE_CELLS {
+                cells.push(s);
+                s = prev1[s as usize * nd + d];
+            }
+            if s == NONE {
+                at[c * nd + d] = (start as u32, (cells.len() - start) as u32);
+            } else {
+                cells.truncate(start);
+            }
+        }
+    }
+    (at, cells)
 }
 
 /// The dense link tables of a [`Board`], indexed by cell × direction.

@@ -74,6 +74,11 @@ pub struct Board {
     forks: Vec<Vec<Cell>>,
     prev: Vec<Vec<Cell>>,
     prev1: Vec<Cell>,
+    /// Per cell × direction: the cells met walking back against the direction, one source
+    /// at a time, to the edge, as a range of `back`; an empty range with `back_open` when
+    /// the walk meets a fork or a cycle first (then it is walked link by link).
+    back_at: Vec<(u32, u32)>,
+    back: Vec<Cell>,
     /// Rows for diagrams and position strings: top row first, each left to right.
     pub rows: Vec<Vec<Cell>>,
     by_name: HashMap<String, Cell>,
@@ -134,6 +139,15 @@ impl Board {
     #[inline]
     pub fn sources(&self, c: Cell, d: u8) -> &[Cell] {
         &self.prev[c as usize * self.dirs.len() + d as usize]
+    }
+
+    /// The cells that reach `c` along `d` one after another (the one reaching `c`, the one
+    /// reaching that, …) to the edge of the board, when each has a single source; None
+    /// when a fork or a cycle comes first.
+    #[inline]
+    pub fn line_back(&self, c: Cell, d: u8) -> Option<&[Cell]> {
+        let (start, len) = self.back_at[c as usize * self.dirs.len() + d as usize];
+        (start != u32::MAX).then(|| &self.back[start as usize..][..len as usize])
     }
 
     /// The single cell that reaches `c` along `d`, NONE if there is none, or a value

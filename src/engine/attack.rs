@@ -7,7 +7,7 @@ use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
 use crate::engine::state::State;
 use crate::ir::limits::CELL_WORDS;
-use crate::ir::{AttackTables, CondId, Game, Probe};
+use crate::ir::{AttackTables, CondId, Game, Kind, Probe};
 
 impl Game {
     /// Whether a piece of one of the types in `mask`, standing on `cell` for player `me`,
@@ -82,7 +82,13 @@ impl Game {
                 cx.ghost_kind = self.ghost_kind(p);
             }
             for &(d, max, ks, origin) in &t.rays[pi] {
-                if self.ray_back(&cx, &t.kindsets[ks as usize], origin, c, d, max) {
+                // Along a line without forks, here, without a call per ray.
+                let kinds = &t.kindsets[ks as usize];
+                let hit = match self.board.line_back(c, d) {
+                    Some(line) => first_piece(b, line, max).is_some_and(|s| ray_hit(&cx, kinds, origin, s)),
+                    None => self.ray_back(&cx, kinds, origin, c, d, max),
+                };
+                if hit {
                     return true;
                 }
             }
@@ -160,6 +166,9 @@ impl Game {
         d: u8,
         mut left: u16,
     ) -> bool {
+        if let Some(line) = self.board.line_back(c, d) {
+            return first_piece(&cx.st.board, line, left).is_some_and(|s| ray_hit(cx, kinds, origin, s));
+        }
         while left > 0 {
             let s = self.board.source_raw(c, d);
             if s == NONE {
@@ -168,9 +177,8 @@ impl Game {
             if Board::is_fork(s) {
                 return self.board.sources(c, d).iter().any(|&s| self.ray_from(cx, kinds, origin, s, d, left));
             }
-            let k = cx.st.board[s as usize];
-            if k != 0 {
-                return kinds[k as usize] && origin.is_none_or(|o| cx.test(o, s, false));
+            if cx.st.board[s as usize] != 0 {
+                return ray_hit(cx, kinds, origin, s);
             }
             c = s;
             left -= 1;
@@ -179,9 +187,8 @@ impl Game {
     }
 
     fn ray_from(&self, cx: &Ctx, kinds: &[bool], origin: Option<CondId>, s: Cell, d: u8, left: u16) -> bool {
-        let k = cx.st.board[s as usize];
-        if k != 0 {
-            return kinds[k as usize] && origin.is_none_or(|o| cx.test(o, s, false));
+        if cx.st.board[s as usize] != 0 {
+            return ray_hit(cx, kinds, origin, s);
         }
         self.ray_back(cx, kinds, origin, s, d, left - 1)
     }
@@ -263,7 +270,18 @@ impl AttackTables {
                 continue;
             }
             for &(d, max, ks) in &self.pin_rays[p] {
-                self.pin_walk(g, st, victim, r, d, max, &self.kindsets[ks as usize], NONE, &mut bits);
+                let ks = &self.kindsets[ks as usize];
+                match g.board.line_back(r, d) {
+                    Some(line) => {
+                        let mut shield = NONE;
+                        for &s in &line[..line.len().min(max as usize)] {
+                            if !Self::pin_visit(g, st, victim, s, ks, &mut shield, &mut bits) {
+                                break;
+                            }
+                        }
+                    }
+                    None => self.pin_walk(g, st, victim, r, d, max, ks, NONE, &mut bits),
+                }
             }
         }
         bits
@@ -330,4 +348,17 @@ impl AttackTables {
         }
         false
     }
+}
+
+/// The first occupied cell among the first `max` of a line.
+#[inline(always)]
+fn first_piece(board: &[Kind], line: &[Cell], max: u16) -> Option<Cell> {
+    line[..line.len().min(max as usize)].iter().copied().find(|&s| board[s as usize] != 0)
+}
+
+/// Whether the piece on `s`, the first a slide back from its target meets, is one of the
+/// slide's attackers (`kinds`) standing where its origin test (if any) holds.
+#[inline(always)]
+fn ray_hit(cx: &Ctx, kinds: &[bool], origin: Option<CondId>, s: Cell) -> bool {
+    kinds[cx.st.board[s as usize] as usize] && origin.is_none_or(|o| cx.test(o, s, false))
 }
