@@ -64,79 +64,80 @@ impl Game {
 
     /// [`Game::attacked`] with the conditional attacks that count given by `gates`.
     pub fn attacked_gated(&self, st: &State, c: Cell, victim: u8, gates: u64) -> bool {
-        let t = &self.attack;
-        let b = &st.board;
-        for p in 0..self.np() as u8 {
-            if p == victim {
-                continue;
-            }
+        let (t, b) = (&self.attack, &st.board);
+        (0..self.np() as u8).filter(|&p| p != victim).any(|p| {
             let pi = p as usize;
-            for &(s, ks) in &t.leaps[pi][c as usize] {
-                if t.kindsets[ks as usize][b[s as usize] as usize] {
-                    return true;
-                }
+            if t.leaps[pi][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]) {
+                return true;
             }
             let mut cx = Ctx::new(self, st, p, NONE);
             if b[c as usize] == 0 {
                 cx.ghost = c;
                 cx.ghost_kind = self.ghost_kind(p);
             }
-            for &(d, max, ks, origin) in &t.rays[pi] {
-                // Along a line without forks, here, without a call per ray.
-                let kinds = &t.kindsets[ks as usize];
-                let hit = match self.board.line_back(c, d) {
-                    Some(line) => first_piece(b, line, max).is_some_and(|s| ray_hit(&cx, kinds, origin, s)),
-                    None => self.ray_back(&cx, kinds, origin, c, d, max),
-                };
-                if hit {
-                    return true;
-                }
+            self.slides_hit(&cx, pi, c) || self.probes_hit(&cx, pi, c, gates) || self.forward_hit(st, p, c, gates)
+        })
+    }
+
+    /// Whether a slide of player `pi`'s (reversed into a walk back from `c`) reaches `c`.
+    #[inline(always)]
+    fn slides_hit(&self, cx: &Ctx, pi: usize, c: Cell) -> bool {
+        let t = &self.attack;
+        t.rays[pi].iter().any(|&(d, max, ks, origin)| {
+            // Along a line without forks, here, without a call per ray.
+            let kinds = &t.kindsets[ks as usize];
+            match self.board.line_back(c, d) {
+                Some(line) => first_piece(&cx.st.board, line, max).is_some_and(|s| ray_hit(cx, kinds, origin, s)),
+                None => self.ray_back(cx, kinds, origin, c, d, max),
             }
-            let hits = |probe: &Probe, ks: u16| {
-                probe.gate.is_none_or(|i| gates & (1 << i) != 0)
-                    && self.probe_hits(&cx, probe, &t.kindsets[ks as usize], c)
-            };
-            match t.general_at[pi].get(c as usize) {
-                Some(list) => {
-                    if list.iter().any(|&i| {
-                        let (probe, ks) = &t.general[pi][i as usize];
-                        hits(probe, *ks)
-                    }) {
-                        return true;
-                    }
-                }
+        })
+    }
+
+    /// Whether a general probe of player `pi`'s (an attack with tests on its way, walked
+    /// back from `c`) reaches `c`, its gate open in `gates`.
+    fn probes_hit(&self, cx: &Ctx, pi: usize, c: Cell, gates: u64) -> bool {
+        let t = &self.attack;
+        let hits = |probe: &Probe, ks: u16| {
+            probe.gate.is_none_or(|i| gates & (1 << i) != 0) && self.probe_hits(cx, probe, &t.kindsets[ks as usize], c)
+        };
+        match t.general_at[pi].get(c as usize) {
+            Some(list) => list.iter().any(|&i| {
+                let (probe, ks) = &t.general[pi][i as usize];
+                hits(probe, *ks)
+            }),
+            None => t.general[pi].iter().any(|(probe, ks)| hits(probe, *ks)),
+        }
+    }
+
+    /// Whether an attack program of player `p` that cannot be reversed, run forward from
+    /// where its attackers stand, reaches `c`, its register set and its gate open.
+    fn forward_hit(&self, st: &State, p: u8, c: Cell, gates: u64) -> bool {
+        let (t, b, pi) = (&self.attack, &st.board, p as usize);
+        for (fi, (prog, kinds)) in self.forward_attacks[pi].iter().enumerate() {
+            if let Some(r) = t.gates[pi][fi]
+                && st.regs[r as usize] == NONE
+            {
+                continue;
+            }
+            if self.program(*prog).gate.is_some_and(|i| gates & (1 << i) == 0) {
+                continue;
+            }
+            let all: Vec<Cell>;
+            let origins: &[Cell] = match t.reach_from[pi].get(fi) {
+                Some(v) => &v[c as usize],
                 None => {
-                    if t.general[pi].iter().any(|(probe, ks)| hits(probe, *ks)) {
+                    all = (0..b.len() as Cell).collect();
+                    &all
+                }
+            };
+            for &a in origins {
+                let k = b[a as usize];
+                if k != 0 && kinds[k as usize] {
+                    let mut sink = MoveList::default();
+                    let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
+                    g.run(self.program(*prog));
+                    if g.found {
                         return true;
-                    }
-                }
-            }
-            for (fi, (prog, kinds)) in self.forward_attacks[pi].iter().enumerate() {
-                if let Some(r) = t.gates[pi][fi]
-                    && st.regs[r as usize] == NONE
-                {
-                    continue;
-                }
-                if self.program(*prog).gate.is_some_and(|i| gates & (1 << i) == 0) {
-                    continue;
-                }
-                let all: Vec<Cell>;
-                let origins: &[Cell] = match t.reach_from[pi].get(fi) {
-                    Some(v) => &v[c as usize],
-                    None => {
-                        all = (0..b.len() as Cell).collect();
-                        &all
-                    }
-                };
-                for &a in origins {
-                    let k = b[a as usize];
-                    if k != 0 && kinds[k as usize] {
-                        let mut sink = MoveList::default();
-                        let mut g = Gen::new(self, st, p, a as Cell, &mut sink, c);
-                        g.run(self.program(*prog));
-                        if g.found {
-                            return true;
-                        }
                     }
                 }
             }
