@@ -267,7 +267,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// The players or factions (of `n`) that `who` selects, as a set (bit p: player p).
+    /// A set holds them all: each faction's pieces have letters of their own, one ASCII
+    /// letter each, so a game has at most 52 factions.
     fn selected(&self, who: Who, n: usize) -> u64 {
+        debug_assert!(n <= 64, "{n} factions");
         let all = low_bits(n);
         let one = |p: usize| if p < n { 1u64 << p } else { 0 };
         match who {
@@ -297,6 +300,7 @@ impl<'a> Ctx<'a> {
     fn can_beat(&self) -> bool {
         let g = self.g;
         let (nt, nf, np) = (g.types.len(), g.nf(), g.np());
+        // At most 52 factions (see `Ctx::selected`).
         let neutral = low_bits(nf) & !low_bits(np);
         (0..np).any(|p| {
             // Pieces player p can move, and pieces not of p's faction: the neutral ones are both.
