@@ -664,3 +664,16 @@ fn random_game_fens_match_python_chess() {
         }
     }
 }
+
+/// A king in check along a line may not step on along it, away from the checker: the
+/// square behind it is attacked once it has left (the legality of a king's step is judged
+/// with its own square empty). The Rook on a1 checks along the first rank: d1 and f1 are
+/// out, the second rank is free; with a second Rook on d2, the king must take it.
+#[test]
+fn a_king_in_check_along_a_line_cannot_step_on_along_it() {
+    let g = chess();
+    let st = parse_fen(g, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert_eq!(legal(g, &st), ["e1-d2", "e1-e2", "e1-f2"]);
+    let st = parse_fen(g, "4k3/8/8/8/8/8/3r4/r3K3 w - - 0 1");
+    assert_eq!(legal(g, &st), ["e1-d2"]);
+}

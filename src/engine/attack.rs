@@ -79,6 +79,36 @@ impl Game {
         })
     }
 
+    /// Whether cell `c` is attacked by a player other than `victim` once `victim`'s piece on
+    /// `vacant` has left it for `c` (taking what stands there), judged on the position
+    /// before that move. None when that takes more than steps and plain slides along lines
+    /// without forks (a general probe, a forward program but one that waits for a register
+    /// the move leaves unset, a slide with an origin test): then only the position after
+    /// the move tells.
+    pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell) -> Option<bool> {
+        let (t, b) = (&self.attack, &st.board);
+        for p in (0..self.np()).filter(|&p| p != victim as usize) {
+            // A forward program waiting for a register that every turn starts without (and
+            // a plain step sets none) is off after the move.
+            let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !self.long_regs[r as usize]);
+            if !t.general[p].is_empty() || !(0..self.forward_attacks[p].len()).all(off) {
+                return None;
+            }
+            if t.leaps[p][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]) {
+                return Some(true);
+            }
+            for &(d, max, ks, origin) in &t.rays[p] {
+                let line = self.board.line_back(c, d).filter(|_| origin.is_none())?;
+                let line = &line[..line.len().min(max as usize)];
+                let first = line.iter().copied().find(|&s| s != vacant && b[s as usize] != 0);
+                if first.is_some_and(|s| t.kindsets[ks as usize][b[s as usize] as usize]) {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+
     /// Whether a slide of player `pi`'s (reversed into a walk back from `c`) reaches `c`.
     #[inline(always)]
     fn slides_hit(&self, cx: &Ctx, pi: usize, c: Cell) -> bool {

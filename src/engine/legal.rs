@@ -168,6 +168,19 @@ impl Game {
         })
     }
 
+    /// For a plain step of the royal piece on `royal` (no effect, promotion or choice; no
+    /// trigger an attack reads): whether it leaves the piece unattacked, judged on the
+    /// position before the move when the attacks allow it ([`Game::attacked_after_step`]);
+    /// `filter`: the fast legality filter applies here.
+    fn royal_step_safe(&self, st: &State, m: &Move, royal: Cell, filter: bool) -> Option<bool> {
+        let Move::Piece(p) = m else { return None };
+        let plain = p.neff == 0 && p.stack == 0 && p.promo.is_none() && p.chosen.is_none();
+        if !filter || !plain || p.from != royal || !self.attack.idle_triggers {
+            return None;
+        }
+        self.attacked_after_step(st, p.to, st.to_move, royal).map(|attacked| !attacked)
+    }
+
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
@@ -220,6 +233,8 @@ impl Game {
                 true
             } else if fast && self.quiet_drop(&m, &lines) {
                 true
+            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.is_some()) {
+                safe
             } else {
                 scratch.clone_from(st);
                 self.apply_for_legality(scratch, &m, out.effects_of(&m));
