@@ -80,7 +80,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Tests condition `id` at cell `c`.
-    #[inline]
+    #[inline(always)]
     pub fn test(&self, id: CondId, c: Cell, stepped: bool) -> bool {
         self.test_as(self.g.cond_tables.shape(id), id, c, stepped)
     }
