@@ -284,15 +284,8 @@ impl<'a> Ctx<'a> {
 
     /// Players (for per-player counters) or factions (for piece counts) selected by `who`.
     fn players(&self, who: Who, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let me = self.me as usize;
-        let np = self.g.np();
-        (0..n).filter(move |&p| match who {
-            Who::Me => p == me,
-            Who::Others => p != me,
-            Who::All => true,
-            Who::Player(q) => p == q as usize,
-            Who::Neutral => p >= np,
-        })
+        let set = self.selected(who, n);
+        (0..n).filter(move |&p| set >> p & 1 != 0)
     }
 
     /// Whether some player can move a piece (its own or a neutral one) whose type beats the

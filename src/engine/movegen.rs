@@ -109,7 +109,6 @@ pub struct Gen<'a> {
     /// Whether the current piece's plain landings may go straight to the list (see
     /// [`Gen::land_plain`]).
     direct: bool,
-
     /// The mover's cells and everyone else's, as sets, when [`Gen::know_occupancy`] was
     /// called (custodian captures read them).
     occ: Option<(u128, u128)>,

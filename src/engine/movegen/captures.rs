@@ -160,8 +160,9 @@ impl Gen<'_> {
         self.neffects = base;
     }
 
-    /// Push rules: when pieces next to the landing cell can be pushed (judged after the move),
-    /// one action per pushed piece, written `>CELL`, with its follow-up step; else the move.
+    /// Push rules: when pieces next to the landing cell can be pushed (judged after the move,
+    /// or before it where the rules allow), one action per pushed piece, written `>CELL`,
+    /// with its follow-up step; else the move.
     #[inline(always)]
     fn emit_pushes(&mut self, from: Cell, to: Cell, promo: Option<u8>, chosen: Option<Chosen>) {
         if self.cx.g.pushes.is_empty() || self.in_step || self.target != NONE {
