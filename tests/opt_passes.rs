@@ -175,9 +175,9 @@ fn programs_wait_for_a_register_only_when_every_path_tests_it() {
 
 /// Which programs become tables of guarded paths: Tâktykâ's diagonal step past a barrier
 /// and Asteryx's zigzag (a repetition with numbers for bounds) do, and so do programs
-/// whose only effect sets a register (a Pawn's double step, Taasen's moves, which mark the
-/// piece moved); a program with other effects (castling, en passant) and one whose
-/// repetition is bounded by a counter (Tishai's Wizard) do not.
+/// whose effects set registers or remove pieces (a Pawn's double step, its capture en
+/// passant, Taasen's moves, which mark the piece moved); a program with other effects
+/// (castling) and one whose repetition is bounded by a counter (Tishai's Wizard) do not.
 #[test]
 fn programs_without_effects_but_registers_become_path_tables() {
     let paths = |file: &str, letter: char| -> Vec<bool> {
@@ -189,9 +189,31 @@ fn programs_without_effects_but_registers_become_path_tables() {
     assert_eq!(paths("games/taktyka.toml", 'S'), [true, false, false, false], "Tâktykâ's Stone");
     assert!(paths("games/asteryx.toml", 'B').iter().all(|&p| p), "Asteryx's Bishop");
     assert!(!paths("games/chess.toml", 'K').iter().any(|&p| p), "chess's King");
-    assert_eq!(paths("games/chess.toml", 'P'), [false, true, false, false], "chess's Pawn");
+    assert_eq!(paths("games/chess.toml", 'P'), [false, true, false, true], "chess's Pawn");
     assert!(paths("games/taasen.toml", 'P').iter().all(|&p| p), "Taasen's Paupil");
     assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
+}
+
+/// What a program records on its way belongs to its own moves: a roll scheduled before
+/// the first step, or after a lead of steps and tests that the generator walks before
+/// the pattern machine starts, does not follow the piece's next program (b2-b1 once
+/// scheduled a roll too).
+#[test]
+fn effects_of_a_program_stay_with_its_moves() {
+    for first in ["then(roll) N [empty]", "N [empty] then(roll)"] {
+        let rules = format!(
+            "board square files a..c ranks 1..3\ncounter lucky = 0\n\
+             followup roll by chance: six weight 1 {{ lucky = 1 }} | one weight 1 {{ lucky = 2 }}\n\
+             piece A {{\n  move {first}\n  move S [empty]\n}}\nend {{ loss if no-moves }}"
+        );
+        let text = format!(
+            "[game]\nname = \"roll\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n\
+             [pieces.A]\n[setup.white]\nA = \"b2\"\n[setup.black]\nA = \"a2\"\n"
+        );
+        let g = common::load_text(&text, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert!(g.is_chance(&play(&g, &g.initial(), "b2-b3").0), "{first}: b2-b3 rolls");
+        assert!(!g.is_chance(&play(&g, &g.initial(), "b2-b1").0), "{first}: b2-b1 does not roll");
+    }
 }
 
 /// An attack that tests a register on one alternative only still attacks by the others

@@ -88,10 +88,7 @@ impl Game {
     pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell) -> Option<bool> {
         let (t, b) = (&self.attack, &st.board);
         for p in (0..self.np()).filter(|&p| p != victim as usize) {
-            // A forward program waiting for a register that every turn starts without (and
-            // a plain step sets none) is off after the move.
-            let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !self.long_regs[r as usize]);
-            if !t.general[p].is_empty() || !(0..self.forward_attacks[p].len()).all(off) {
+            if !self.plain_attacks(p) {
                 return None;
             }
             if t.leaps[p][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]) {
@@ -107,6 +104,49 @@ impl Game {
             }
         }
         Some(false)
+    }
+
+    /// Whether player `p`'s attacks are steps and slides alone after a move without
+    /// effects: no general probe, and every forward program waits for a register that
+    /// every turn starts without (so a move that sets none leaves it off).
+    fn plain_attacks(&self, p: usize) -> bool {
+        let t = &self.attack;
+        let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !self.long_regs[r as usize]);
+        t.general[p].is_empty() && (0..self.forward_attacks[p].len()).all(off)
+    }
+
+    /// For `victim`'s royal piece on `royal`, attacked: the cells of one attack on it by a
+    /// step or a plain slide (the attacker's cell, and the cells between for a slide).
+    /// A move without effects that leaves `royal` and lands elsewhere leaves the piece
+    /// attacked. None when another player's attacks are not all such (see
+    /// [`Game::plain_attacks`]) or none of them reaches `royal`.
+    pub(crate) fn check_line(&self, st: &State, victim: u8, royal: Cell) -> Option<[u64; CELL_WORDS]> {
+        let (t, b) = (&self.attack, &st.board);
+        let mut cells = [0u64; CELL_WORDS];
+        let mut put = |c: Cell| cells.get_mut(c as usize / 64).map(|w| *w |= 1 << (c % 64));
+        for p in (0..self.np()).filter(|&p| p != victim as usize) {
+            if !self.plain_attacks(p) {
+                return None;
+            }
+            if let Some(&(s, _)) =
+                t.leaps[p][royal as usize].iter().find(|&&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize])
+            {
+                put(s)?;
+                return Some(cells);
+            }
+            for &(d, max, ks, origin) in &t.rays[p] {
+                let line = self.board.line_back(royal, d).filter(|_| origin.is_none())?;
+                let line = &line[..line.len().min(max as usize)];
+                let Some(i) = line.iter().position(|&s| b[s as usize] != 0) else { continue };
+                if t.kindsets[ks as usize][b[line[i] as usize] as usize] {
+                    for &s in &line[..=i] {
+                        put(s)?;
+                    }
+                    return Some(cells);
+                }
+            }
+        }
+        None
     }
 
     /// Whether a slide of player `pi`'s (reversed into a walk back from `c`) reaches `c`.

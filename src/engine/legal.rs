@@ -181,6 +181,16 @@ impl Game {
         self.attacked_after_step(st, p.to, st.to_move, royal).map(|attacked| !attacked)
     }
 
+    /// Whether a move leaves every cell of `cells` alone and moves no royal piece: a drop
+    /// or a move without effects that lands elsewhere, from elsewhere than `royal`.
+    fn misses(&self, m: &Move, cells: &[u64; 4], royal: Cell) -> bool {
+        match *m {
+            Move::Piece(p) => p.neff == 0 && p.stack == 0 && p.chosen.is_none() && p.from != royal && !on(cells, p.to),
+            Move::Drop { ty, to } => !self.types[ty as usize].royal && !on(cells, to),
+            _ => false,
+        }
+    }
+
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
@@ -211,6 +221,9 @@ impl Game {
         let check = early.map(|(_, check)| check);
         let fast = check == Some(false);
         let (pins, lines) = if fast { self.quiet_cells(st, me, royal) } else { ([0; 4], [0; 4]) };
+        // In check from a step or a plain slide, a move must take the attacker or block it.
+        let evade =
+            (check == Some(true) && self.attack.idle_triggers).then(|| self.check_line(st, me, royal)).flatten();
         // Registers set by a move change no attack unless an attack waits for one and could
         // reach the royal piece from where its attackers stand.
         let registers_safe = fast && !self.gated_threat(st, me, royal);
@@ -233,6 +246,8 @@ impl Game {
                 true
             } else if fast && self.quiet_drop(&m, &lines) {
                 true
+            } else if evade.is_some_and(|cells| self.misses(&m, &cells, royal)) {
+                false
             } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.is_some()) {
                 safe
             } else {

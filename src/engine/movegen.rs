@@ -11,8 +11,8 @@ use crate::engine::eval::Ctx;
 use crate::engine::state::State;
 use crate::ir::limits::{CELL_WORDS, LOOP_CAP, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS};
 use crate::ir::{
-    BoundTables, CondId, CondTables, Expr, ExprId, Game, LeapTableId, Op, PathNode, PathTableId, Program, ProgramId,
-    Quick, Shape,
+    BoundTables, CondId, CondTables, Expr, ExprId, Game, LeapTableId, Op, PathEffect, PathNode, PathTableId, Program,
+    ProgramId, Quick, Shape,
 };
 
 /// Where a run of a program stands: the generator's cursor, copied at every branch.
@@ -235,21 +235,51 @@ impl<'a> Gen<'a> {
                 }
                 return;
             }
-            Quick::Machine => {}
+            Quick::Lead(_) | Quick::Machine => {}
         }
         if let Some(b) = &prog.by_bound
             && self.by_bound(prog, b)
         {
             return;
         }
+        let (pc, r, steps) = match prog.quick {
+            Quick::Lead(n) => match self.lead(&prog.ops[..n as usize]) {
+                Some(at) => at,
+                None => return,
+            },
+            _ => (0, self.at_origin(), 0),
+        };
         self.memo = prog.memo;
         self.memo_live = false;
         self.entries = 0;
-        self.budget = PATTERN_BUDGET;
+        // The lead's steps spend the budget as the machine's own would.
+        self.budget = PATTERN_BUDGET - steps;
         if self.memo {
             self.visited.get_or_insert_with(memo::Memo::take).clear();
         }
-        self.enter(prog, 0, self.at_origin());
+        // As a branch: what the run records is gone after it, for the piece's next program.
+        self.branch(prog, pc, r);
+    }
+
+    /// Walks a program's lead (tests and one-direction steps, see [`Quick::Lead`]) from
+    /// the origin: None when a test fails or a step leaves the board, else where the
+    /// machine goes on (the instruction, the cursor, the steps taken), at the end of the
+    /// lead or at a step that forks.
+    fn lead(&self, ops: &[Op]) -> Option<(usize, Cursor, u32)> {
+        let mut r = self.at_origin();
+        let mut steps = 0;
+        for (pc, op) in ops.iter().enumerate() {
+            match op {
+                Op::Test(t) if !self.cx.test(*t, r.cur, r.stepped) => return None,
+                Op::Step(d) => match self.board.targets(r.cur, d[0]) {
+                    [t] => (r.cur, r.last, r.stepped, steps) = (*t, d[0], true, steps + 1),
+                    [] => return None,
+                    _ => return Some((pc, r, steps)),
+                },
+                _ => {}
+            }
+        }
+        Some((ops.len(), r, steps))
     }
 
     /// Runs a program by its table for the bound's value, if it has one (then true): the
@@ -520,7 +550,7 @@ impl<'a> Gen<'a> {
                     if !marked || self.cx.at(to, true) == 0 {
                         match count {
                             0 => self.land_plain(to),
-                            n => self.land_setting(&t.sets[first as usize..][..n as usize], to),
+                            n => self.land_after(&t.effects[first as usize..][..n as usize], to),
                         }
                     }
                     i += 1;
@@ -529,12 +559,15 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// A path's landing on `to` after it set registers (`sets`: register, cell), as the
-    /// machine records them.
+    /// A path's landing on `to` after its effects, as the machine records them.
     #[inline(never)]
-    fn land_setting(&mut self, sets: &[(u8, Cell)], to: Cell) {
+    fn land_after(&mut self, effects: &[PathEffect], to: Cell) {
         let base = self.neffects;
-        if sets.iter().all(|&(r, c)| self.record(Effect::SetReg(r, c))) {
+        let effect = |e: &PathEffect| match *e {
+            PathEffect::SetReg(r, c) => Effect::SetReg(r, c),
+            PathEffect::Remove(c) => Effect::Remove(c),
+        };
+        if effects.iter().all(|e| self.record(effect(e))) {
             self.land_plain(to);
         }
         self.neffects = base;

@@ -15,7 +15,7 @@ pub use attack::{AttackTables, RayProbe};
 pub use cond::{CmpOp, Cond, CondTables, Expr, Guard, Shape, Who};
 pub use ids::{CondId, ExprId, LeapTableId, PathTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;
-pub use program::{BoundTables, Op, PathNode, PathTable, Probe, ProbeStep, Program, Quick};
+pub use program::{BoundTables, Op, PathEffect, PathNode, PathTable, Probe, ProbeStep, Program, Quick};
 pub use rules::*;
 
 use crate::board::{Board, Cell};

@@ -146,6 +146,10 @@ pub enum Quick {
     TestLeap(CondId, LeapTableId, CondId),
     /// `[Test, Paths]`.
     TestPaths(CondId, PathTableId),
+    /// The machine, after a lead of this many tests and one-direction steps from the
+    /// origin, walked first without its set-up: a test that fails or a step off the board
+    /// ends the run there (castling looking for empty cells, say).
+    Lead(u8),
     /// Anything else: the machine.
     Machine,
 }
@@ -159,9 +163,24 @@ impl Quick {
             [Op::Ray(..)] => Quick::Ray,
             [Op::Test(c), Op::Leap(t, fin)] => Quick::TestLeap(c, t, fin),
             [Op::Test(c), Op::Paths(t)] => Quick::TestPaths(c, t),
-            _ => Quick::Machine,
+            _ => match lead(ops) {
+                0 => Quick::Machine,
+                n => Quick::Lead(n),
+            },
         }
     }
+}
+
+/// How many of `ops`' first instructions are tests and steps along one direction, when
+/// they take at least one step (else 0).
+fn lead(ops: &[Op]) -> u8 {
+    let n = ops
+        .iter()
+        .take(u8::MAX as usize)
+        .take_while(|o| matches!(o, Op::Test(_)) || matches!(o, Op::Step(d) if d.len() == 1))
+        .count();
+    let steps = ops[..n].iter().any(|o| matches!(o, Op::Step(_)));
+    if steps { n as u8 } else { 0 }
 }
 
 /// A program whose repetition bound is an expression (`{0, max(1, pawns) - 1}`), as path
@@ -206,9 +225,18 @@ pub struct PathTable {
     pub start: Vec<u32>,
     /// The nodes.
     pub nodes: Vec<PathNode>,
-    /// The registers paths set, as (register, cell), each path's in a run (see
-    /// [`PathNode::Emit`]).
-    pub sets: Vec<(u8, Cell)>,
+    /// What paths do on their way (registers set, pieces removed), each path's in a run
+    /// (see [`PathNode::Emit`]).
+    pub effects: Vec<PathEffect>,
+}
+
+/// What a path of a [`PathTable`] does on its way, its cells known at load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PathEffect {
+    /// A register set to a cell.
+    SetReg(u8, Cell),
+    /// The piece on a cell removed (`remove`).
+    Remove(Cell),
 }
 
 /// A node of a [`PathTable`].
@@ -230,15 +258,15 @@ pub enum PathNode {
         skip: u32,
     },
     /// The end of a path: the move lands on `to`, which must be empty when it is a mark
-    /// (`land(@m)`), and sets the registers `sets[first..first + count]` of the table.
+    /// (`land(@m)`), after the effects `effects[first..first + count]` of the table.
     Emit {
         /// The landing.
         to: Cell,
         /// Whether the landing is a mark.
         marked: bool,
-        /// The path's first register setting in the table's `sets`.
+        /// The path's first effect in the table's `effects`.
         first: u32,
-        /// How many it sets.
+        /// How many it has.
         count: u8,
     },
 }

@@ -1,15 +1,18 @@
-//! Guarded paths: a program without effects other than setting registers (steps, turns,
-//! tests, alternatives, marks, a landing on a mark, registers set, and repetitions with
-//! numbers for bounds) after the tests of its origin becomes one `Paths` instruction over a
-//! table of its paths per origin, each with the tests on its way and the registers it sets
-//! (all known at load: a register takes the cell where the path sets it). The engine then walks a list instead of branching (a leap whose
-//! leg must be empty, a diagonal step barred when both cells beside it are occupied, a
-//! zigzag slide).
+//! Guarded paths: a program without effects other than setting registers and removing
+//! pieces (steps, turns, tests, alternatives, marks, a landing on a mark, registers set,
+//! pieces removed, and repetitions with numbers for bounds) after the tests of its origin
+//! becomes one `Paths` instruction over a table of its paths per origin, each with the
+//! tests on its way and its effects (all known at load: a register takes the cell where
+//! the path sets it, a removal names its cell). The engine then walks a list instead of
+//! branching (a leap whose leg must be empty, a diagonal step barred when both cells
+//! beside it are occupied, a zigzag slide, a capture en passant).
 
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
 use crate::ir::limits::{LOOP_CAP, MAX_EFFECTS, MAX_LOOP_NESTING, MAX_MARKS};
-use crate::ir::{BoundTables, CondId, CondTables, Expr, ExprId, Game, Op, PathNode, PathTable, PathTableId, Shape};
+use crate::ir::{
+    BoundTables, CondId, CondTables, Expr, ExprId, Game, Op, PathEffect, PathNode, PathTable, PathTableId, Shape,
+};
 
 /// Replaces every program of that shape by a path table, while the budget lasts; then
 /// gives the programs whose one repetition bound is an expression tables for its first
@@ -73,7 +76,7 @@ fn one_bound(g: &Game, ops: &[Op]) -> Option<ExprId> {
 
 /// Where the guarded part starts (after the tests of the origin), when the rest of the
 /// program has only steps, turns, tests, alternatives, marks, landings on marks, registers
-/// set, repetitions whose bounds are numbers (or `bound`), and its one `Emit`, at the end
+/// set, pieces removed, repetitions whose bounds are numbers (or `bound`), and its one `Emit`, at the end
 /// (the leaps and slides among such programs are made already).
 fn shape(g: &Game, ops: &[Op], bound: Option<ExprId>) -> Option<usize> {
     let start = ops.iter().position(|o| !matches!(o, Op::Test(_)))?;
@@ -81,7 +84,7 @@ fn shape(g: &Game, ops: &[Op], bound: Option<ExprId>) -> Option<usize> {
     let number = |e: &ExprId| Some(*e) == bound || number(g, *e, None).is_some();
     let allowed = |o: &Op| match o {
         Op::Step(_) | Op::Turn(_) | Op::Test(_) | Op::Split(_) | Op::Jmp(_) | Op::Mark(_) | Op::Land(_) => true,
-        Op::SetReg(_) => true,
+        Op::SetReg(_) | Op::Remove(_) => true,
         Op::LoopInit(_) | Op::LoopInc(_) => true,
         Op::LoopTest(_, lo, hi, _) => number(lo) && hi.as_ref().is_none_or(number),
         _ => false,
@@ -101,24 +104,33 @@ struct Walk {
     stepped: bool,
     loops: [u8; MAX_LOOP_NESTING],
     tests: Vec<(Cell, CondId, bool)>,
-    /// Registers set so far (register, cell).
-    sets: Vec<(u8, Cell)>,
+    /// Effects so far.
+    sets: Vec<PathEffect>,
     /// Nested calls of the enumeration so far.
     depth: u32,
     /// A repetition bound's expression and the value it takes in this table.
     bound: Option<(ExprId, i64)>,
 }
 
+impl Walk {
+    /// Records an effect; None when the path has more than the machine records (it would
+    /// end there: the program keeps its general form).
+    fn effect(&mut self, e: PathEffect) -> Option<()> {
+        self.sets.push(e);
+        (self.sets.len() <= MAX_EFFECTS).then_some(())
+    }
+}
+
 /// The deepest the enumeration nests (a longer program keeps its general form).
 const MAX_DEPTH: u32 = 256;
 
 /// One path: its tests, in order (cell, condition, whether the piece has left its origin),
-/// its landing (and whether it is a mark), and the registers it sets.
+/// its landing (and whether it is a mark), and its effects.
 struct GuardedPath {
     tests: Vec<(Cell, CondId, bool)>,
     to: Cell,
     marked: bool,
-    sets: Vec<(u8, Cell)>,
+    sets: Vec<PathEffect>,
 }
 
 /// Per origin, every path of `ops` from instruction `start`, in the order the pattern
@@ -173,8 +185,8 @@ fn nodes(paths: &[GuardedPath], t: &mut PathTable) -> Option<()> {
             open.push(((cell, cond, stepped), out.len()));
             out.push(PathNode::Test { cell, cond, shape: CondTables::code(Shape::Walk), stepped, skip: 0 });
         }
-        let first = u32::try_from(t.sets.len()).ok()?;
-        t.sets.extend_from_slice(&p.sets);
+        let first = u32::try_from(t.effects.len()).ok()?;
+        t.effects.extend_from_slice(&p.sets);
         out.push(PathNode::Emit { to: p.to, marked: p.marked, first, count: p.sets.len() as u8 });
     }
     while let Some((_, at)) = open.pop() {
@@ -236,11 +248,21 @@ fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mu
                 w.pc += 1;
             }
             Op::SetReg(r) => {
-                // A path that sets more than the machine records would end there.
-                w.sets.push((*r, w.cur));
-                if w.sets.len() > MAX_EFFECTS {
-                    return None;
+                w.effect(PathEffect::SetReg(*r, w.cur))?;
+                w.pc += 1;
+            }
+            Op::Remove(d) => {
+                // As the machine: the cell one step along `d` (or the path ends), and
+                // under `captures distinct` a piece taken once only.
+                let c = match d.map(|d| g.board.targets(w.cur, d)) {
+                    None => w.cur,
+                    Some([c]) => *c,
+                    Some(_) => return Some(()),
+                };
+                if g.identity.is_some() && w.sets.contains(&PathEffect::Remove(c)) {
+                    return Some(());
                 }
+                w.effect(PathEffect::Remove(c))?;
                 w.pc += 1;
             }
             Op::Emit => {
