@@ -266,20 +266,21 @@ impl<'a> Gen<'a> {
     /// machine goes on (the instruction, the cursor, the steps taken), at the end of the
     /// lead or at a step that forks.
     fn lead(&self, ops: &[Op]) -> Option<(usize, Cursor, u32)> {
-        let mut r = self.at_origin();
-        let mut steps = 0;
-        for (pc, op) in ops.iter().enumerate() {
+        let (mut cur, mut last, mut steps) = (self.cx.origin, 0, 0);
+        let mut pc = 0;
+        while let Some(op) = ops.get(pc) {
             match op {
-                Op::Test(t) if !self.cx.test(*t, r.cur, r.stepped) => return None,
-                Op::Step(d) => match self.board.targets(r.cur, d[0]) {
-                    [t] => (r.cur, r.last, r.stepped, steps) = (*t, d[0], true, steps + 1),
+                Op::Test(t) if !self.cx.test(*t, cur, steps > 0) => return None,
+                Op::Step(d) => match self.board.targets(cur, d[0]) {
+                    [t] => (cur, last, steps) = (*t, d[0], steps + 1),
                     [] => return None,
-                    _ => return Some((pc, r, steps)),
+                    _ => break,
                 },
                 _ => {}
             }
+            pc += 1;
         }
-        Some((ops.len(), r, steps))
+        Some((pc, Cursor { cur, last, stepped: steps > 0, ..self.at_origin() }, steps))
     }
 
     /// Runs a program by its table for the bound's value, if it has one (then true): the
@@ -559,14 +560,32 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// A path's landing on `to` after its effects, as the machine records them.
+    /// A path's landing on `to` after its effects, as the machine records them. Where a
+    /// plain landing would go to the list at once (see [`Gen::land_plain`]; no custodian
+    /// captures or `captures distinct` to weigh), the move goes with its effects.
     #[inline(never)]
     fn land_after(&mut self, effects: &[PathEffect], to: Cell) {
-        let base = self.neffects;
         let effect = |e: &PathEffect| match *e {
             PathEffect::SetReg(r, c) => Effect::SetReg(r, c),
             PathEffect::Remove(c) => Effect::Remove(c),
         };
+        let (w, b, from, g) = (to as usize >> 6, to as usize & 63, self.cx.origin, self.cx.g);
+        let direct = self.direct && self.neffects == 0 && to != from && w < CELL_WORDS && effects.len() <= MAX_EFFECTS;
+        if direct && self.landed[w] & (1 << b) == 0 && g.custodians.is_empty() && g.identity.is_none() {
+            let occ = self.cx.at(to, true);
+            if occ != 0 && g.kind_owner[occ as usize] == self.cx.me {
+                return;
+            }
+            let eff = self.out.effects.len() as u32;
+            for e in effects {
+                self.out.effects.push(effect(e));
+            }
+            self.landed[w] |= 1 << b;
+            let m =
+                PieceMove { from, to, promo: None, chosen: None, stack: self.stack, neff: effects.len() as u8, eff };
+            return self.out.moves.push(Move::Piece(m));
+        }
+        let base = self.neffects;
         if effects.iter().all(|e| self.record(effect(e))) {
             self.land_plain(to);
         }

@@ -4,7 +4,7 @@
 use crate::board::{Cell, NONE};
 use crate::engine::eval::Ctx;
 use crate::engine::state::State;
-use crate::ir::{AssignOp, Event, Game, Kind, Slot, Stmt};
+use crate::ir::{AssignOp, Event, Expr, Game, Kind, Slot, Stmt};
 
 /// Cells a statement can refer to.
 pub(crate) struct StmtCtx {
@@ -86,7 +86,10 @@ impl Game {
     fn exec_stmt(&self, st: &mut State, me: u8, s: &Stmt, ctx: &StmtCtx) {
         match s {
             Stmt::Assign(slot, per, op, e) => {
-                let v = Ctx::new(self, st, me, ctx.from).eval(e);
+                let v = match e {
+                    Expr::Int(v) => *v,
+                    e => Ctx::new(self, st, me, ctx.from).eval(e),
+                };
                 let i = slot.at(if *per { me as usize } else { 0 });
                 match op {
                     AssignOp::Set => st.vars[i] = v,
