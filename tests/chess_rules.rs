@@ -677,3 +677,16 @@ fn a_king_in_check_along_a_line_cannot_step_on_along_it() {
     let st = parse_fen(g, "4k3/8/8/8/8/8/3r4/r3K3 w - - 0 1");
     assert_eq!(legal(g, &st), ["e1-d2"]);
 }
+
+/// A king may not step onto the diagonal of a Bishop promoted the move before, though its
+/// side had no piece that moves diagonally until then (the slides judged before a king's
+/// step pass over the kinds of attackers no longer, or not yet, on the board).
+#[test]
+fn a_king_may_not_step_onto_the_diagonal_of_a_bishop_just_promoted() {
+    let g = chess();
+    let st = parse_fen(g, "8/1P6/8/8/8/7k/8/K7 w - - 0 1");
+    let (st, _) = play(g, &st, "b7-b8=B");
+    assert_eq!(legal(g, &st), ["h3-g2", "h3-g4", "h3-h4"]);
+    let (st, _) = play(g, &parse_fen(g, "8/1P6/8/8/8/7k/8/K7 w - - 0 1"), "b7-b8=N");
+    assert_eq!(legal(g, &st), ["h3-g2", "h3-g3", "h3-g4", "h3-h2", "h3-h4"]);
+}

@@ -8,7 +8,7 @@ use interp::engine::State;
 use interp::ir::Game;
 use interp::opt::Passes;
 
-const PASSES: [&str; 8] = ["slides", "probes", "leaps", "memo", "conds", "paths", "tallies", "pushes"];
+const PASSES: [&str; 9] = ["slides", "probes", "leaps", "memo", "conds", "paths", "tallies", "pushes", "merge"];
 
 fn open(file: &str, passes: &Passes) -> Game {
     interp::open_with(repo_path(file).to_str().unwrap(), &[], passes).unwrap_or_else(|e| panic!("{e}"))
@@ -192,6 +192,24 @@ fn programs_without_effects_but_registers_become_path_tables() {
     assert_eq!(paths("games/chess.toml", 'P'), [false, true, false, true], "chess's Pawn");
     assert!(paths("games/taasen.toml", 'P').iter().all(|&p| p), "Taasen's Paupil");
     assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
+}
+
+/// Which runs of a piece's programs move generation walks as one table: chess's Pawn's
+/// step, double step and captures (short tables) do, its capture en passant (which waits
+/// for a register) stays apart; Trubix-43's Crowned Knight's step and leap (many cells each) stay
+/// apart; the pieces' programs as written are unchanged.
+#[test]
+fn short_runs_of_tables_are_joined_for_generation() {
+    let lists = |file: &str, letter: char| {
+        let g = open(file, &Passes::default());
+        let slot = g.types.iter().position(|t| t.letter == letter).unwrap() * g.np();
+        (g.moves_of[slot].len(), g.gen_of[slot].len())
+    };
+    assert_eq!(lists("games/chess.toml", 'P'), (4, 2), "chess's Pawn");
+    assert_eq!(lists("games/chess.toml", 'K'), (3, 3), "chess's King");
+    assert_eq!(lists("games/trubix-43.toml", 'C'), (2, 2), "Trubix-43's Crowned Knight");
+    let off = open("games/chess.toml", &Passes::without("merge").unwrap());
+    assert_eq!(off.gen_of, off.moves_of);
 }
 
 /// What a program records on its way belongs to its own moves: a roll scheduled before

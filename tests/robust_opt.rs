@@ -20,6 +20,7 @@ const NO_PASSES: Passes = Passes {
     paths: false,
     tallies: false,
     pushes: false,
+    merge: false,
 };
 
 /// Minichess whose rook also moves `steps` orthogonal steps in a row, written to a file.

@@ -79,22 +79,37 @@ impl Game {
         })
     }
 
+    /// The kind sets of the attack tables with a piece on the board, a bit each (all bits
+    /// for a game with more than 64 sets), when every other player's attacks are steps and
+    /// plain slides (see [`Game::plain_attacks`]); None when they are not.
+    pub(crate) fn live_kindsets(&self, st: &State, victim: u8) -> Option<u64> {
+        if !(0..self.np()).filter(|&p| p != victim as usize).all(|p| self.plain_attacks(p)) {
+            return None;
+        }
+        let slots = &self.attack.kindset_slots;
+        if slots.len() > 64 || slots.len() != self.attack.kindsets.len() {
+            return Some(u64::MAX);
+        }
+        let on = |ks: &Vec<u16>| ks.iter().any(|&s| st.counts[s as usize] != 0);
+        Some(slots.iter().enumerate().filter(|(_, ks)| on(ks)).fold(0, |bits, (i, _)| bits | 1 << i))
+    }
+
     /// Whether cell `c` is attacked by a player other than `victim` once `victim`'s piece on
     /// `vacant` has left it for `c` (taking what stands there), judged on the position
-    /// before that move. None when that takes more than steps and plain slides along lines
-    /// without forks (a general probe, a forward program but one that waits for a register
-    /// the move leaves unset, a slide with an origin test): then only the position after
-    /// the move tells.
-    pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell) -> Option<bool> {
+    /// before that move. Only for a game whose attacks are steps and plain slides along
+    /// lines without forks: `live` is [`Game::live_kindsets`]. None when a slide's line
+    /// forks or it has an origin test: then only the position after the move tells.
+    pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell, live: u64) -> Option<bool> {
         let (t, b) = (&self.attack, &st.board);
+        let on = |ks: u16| live & (1 << (ks & 63)) != 0;
         for p in (0..self.np()).filter(|&p| p != victim as usize) {
-            if !self.plain_attacks(p) {
-                return None;
-            }
             if t.leaps[p][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]) {
                 return Some(true);
             }
             for &(d, max, ks, origin) in &t.rays[p] {
+                if !on(ks) {
+                    continue;
+                }
                 let line = self.board.line_back(c, d).filter(|_| origin.is_none())?;
                 let line = &line[..line.len().min(max as usize)];
                 let first = line.iter().copied().find(|&s| s != vacant && b[s as usize] != 0);

@@ -42,7 +42,7 @@ impl Game {
             let promos = &self.promotions[slot];
             let from_promotes = promos.iter().any(|p| p.from.is_some_and(|z| self.zone(z)[c]));
             pg.start(c as Cell, plain && !from_promotes, &self.promote_cells[slot]);
-            for &p in &self.moves_of[slot] {
+            for &p in &self.gen_of[slot] {
                 let prog = self.program(p);
                 if prog.waits.is_none_or(|r| st.regs[r as usize] != NONE) {
                     pg.run(prog);
@@ -105,7 +105,7 @@ impl Game {
                 let slot = self.kind_type[k as usize] as usize * np + me as usize;
                 let mut g = Gen::new(self, &tmp, me, c, out, NONE);
                 g.stack = k;
-                for &p in &self.moves_of[slot] {
+                for &p in &self.gen_of[slot] {
                     g.run(self.program(p));
                 }
             }
@@ -172,13 +172,22 @@ impl Game {
     /// trigger an attack reads): whether it leaves the piece unattacked, judged on the
     /// position before the move when the attacks allow it ([`Game::attacked_after_step`]);
     /// `filter`: the fast legality filter applies here.
-    fn royal_step_safe(&self, st: &State, m: &Move, royal: Cell, filter: bool) -> Option<bool> {
+    /// `live`: [`Game::live_kindsets`], worked out at the node's first such step.
+    fn royal_step_safe(
+        &self,
+        st: &State,
+        m: &Move,
+        royal: Cell,
+        filter: bool,
+        live: &mut Option<Option<u64>>,
+    ) -> Option<bool> {
         let Move::Piece(p) = m else { return None };
         let plain = p.neff == 0 && p.stack == 0 && p.promo.is_none() && p.chosen.is_none();
         if !filter || !plain || p.from != royal || !self.attack.idle_triggers {
             return None;
         }
-        self.attacked_after_step(st, p.to, st.to_move, royal).map(|attacked| !attacked)
+        let live = (*live.get_or_insert_with(|| self.live_kindsets(st, st.to_move)))?;
+        self.attacked_after_step(st, p.to, st.to_move, royal, live).map(|attacked| !attacked)
     }
 
     /// Whether a move leaves every cell of `cells` alone and moves no royal piece: a drop
@@ -227,7 +236,7 @@ impl Game {
         // Registers set by a move change no attack unless an attack waits for one and could
         // reach the royal piece from where its attackers stand.
         let registers_safe = fast && !self.gated_threat(st, me, royal);
-        let mut keep = 0;
+        let (mut keep, mut live) = (0, None);
         // A move with an entry from the reserve follows its plain move and shares its
         // verdict: the entering piece shields nothing (it arrives after the move).
         let (entries, mut plain_ok) = (!self.entries.is_empty(), false);
@@ -248,7 +257,7 @@ impl Game {
                 true
             } else if evade.is_some_and(|cells| self.misses(&m, &cells, royal)) {
                 false
-            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.is_some()) {
+            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.is_some(), &mut live) {
                 safe
             } else {
                 scratch.clone_from(st);

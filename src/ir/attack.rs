@@ -17,6 +17,9 @@ pub type ProbePath = (Cell, u16, [u64; CELL_WORDS]);
 pub struct AttackTables {
     /// Kind sets (one bool per kind) referenced by index.
     pub kindsets: Vec<Vec<bool>>,
+    /// Per kind set: the piece-count slots (type × factions + owner) of its kinds, so that
+    /// a set none of whose pieces is on the board can be passed over.
+    pub kindset_slots: Vec<Vec<u16>>,
     /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
     pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
     /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.

@@ -57,6 +57,9 @@ pub struct Game {
     pub programs: Vec<Program>,
     /// Per (type * players + player): program ids.
     pub moves_of: Vec<Vec<ProgramId>>,
+    /// Per (type * players + player): the programs move generation runs, the same moves
+    /// in the same order as `moves_of` (runs of tables joined into one by the optimiser).
+    pub gen_of: Vec<Vec<ProgramId>>,
     /// Per (type * players + player): promotions.
     pub promotions: Vec<Vec<Promotion>>,
     /// Per (type * players + player): the cells below [`limits::MAX_TABLE_CELLS`] where a

@@ -113,5 +113,6 @@ impl Lowerer<'_> {
         g.exprs = t.exprs;
         g.turn_tables = t.turn_tables;
         g.promote_cells = g.promotions.iter().map(|ps| pieces::promote_cells(g, ps)).collect();
+        g.gen_of = g.moves_of.clone();
     }
 }

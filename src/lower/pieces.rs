@@ -32,6 +32,7 @@ pub(super) fn skeleton(spec: &Spec, board: &Board, d: &Decls, path: &str) -> Gam
         moves_of: vec![vec![]; nt * np],
         promotions: vec![vec![]; nt * np],
         promote_cells: vec![],
+        gen_of: vec![],
         zone_sets: vec![],
         zones: vec![],
         leap_tables: vec![],

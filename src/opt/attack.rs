@@ -173,7 +173,19 @@ pub fn build(g: &Game) -> AttackTables {
     if t.filter() {
         t.probe_paths = (0..g.np()).map(|p| probe_paths(g, p, &mut t)).collect();
     }
+    t.kindset_slots = t.kindsets.iter().map(|ks| count_slots(g, ks)).collect();
     t
+}
+
+/// The piece-count slots of the kinds of a kind set (type × factions + owner), once each.
+fn count_slots(g: &Game, ks: &[bool]) -> Vec<u16> {
+    let mut slots: Vec<u16> = (1..ks.len())
+        .filter(|&k| ks[k])
+        .map(|k| saturating_u16(g.kind_type[k] as usize * g.nf() + g.kind_owner[k] as usize))
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
 }
 
 /// The index of a kind set in the tables, added if new.

@@ -2,8 +2,9 @@
 //! become single instructions, reversible attack programs become probes, fixed paths
 //! become leap tables, long repetitions are memoised; then the moved flags that matter
 //! are found, the attack tables built and the programs that wait for a register marked;
-//! last, programs whose paths are all known at load become tables of guarded paths and
-//! tests of a cell's occupant (and of numbers) become bit tables.
+//! last, programs whose paths are all known at load become tables of guarded paths (a
+//! piece's runs of tables joined into one) and tests of a cell's occupant (and of
+//! numbers) become bit tables.
 
 pub mod attack;
 mod budget;
@@ -11,6 +12,7 @@ mod conds;
 mod leap;
 mod lines;
 mod memo;
+mod merge;
 mod moved;
 mod paths;
 mod probes;
@@ -47,6 +49,9 @@ pub struct Passes {
     /// Push rules whose condition reads only the cell and the mover's type are judged on
     /// the position before the move (no copy of the position after it).
     pub pushes: bool,
+    /// Runs of a piece's programs that are each one table (leaps, guarded paths) become
+    /// one table for move generation.
+    pub merge: bool,
 }
 
 impl Default for Passes {
@@ -60,13 +65,14 @@ impl Default for Passes {
             paths: true,
             tallies: true,
             pushes: true,
+            merge: true,
         }
     }
 }
 
 impl Passes {
     /// Every pass but the named one (`slides`, `probes`, `leaps`, `memo`, `conds`, `paths`,
-    /// `tallies` or `pushes`); None for another name.
+    /// `tallies`, `pushes` or `merge`); None for another name.
     pub fn without(name: &str) -> Option<Passes> {
         let mut p = Passes::default();
         match name {
@@ -78,6 +84,7 @@ impl Passes {
             "paths" => p.paths = false,
             "tallies" => p.tallies = false,
             "pushes" => p.pushes = false,
+            "merge" => p.merge = false,
             _ => return None,
         }
         Some(p)
@@ -114,6 +121,9 @@ pub fn optimise(game: &mut Game, passes: &Passes) {
     // Last: the analyses above read the programs' general form.
     if passes.paths {
         paths::run(game);
+    }
+    if passes.merge {
+        merge::run(game);
     }
     if passes.conds {
         conds::run(game);
