@@ -64,6 +64,15 @@ impl Game {
 
     /// [`Game::attacked`] with the conditional attacks that count given by `gates`.
     pub fn attacked_gated(&self, st: &State, c: Cell, victim: u8, gates: u64) -> bool {
+        self.attacked_gated_but(st, c, victim, gates, None)
+    }
+
+    /// [`Game::attacked_gated`], told whether the plain slides attack `c` when that is
+    /// known (`slides`, from [`AttackTables::pins_and_slides`]).
+    pub(crate) fn attacked_gated_but(&self, st: &State, c: Cell, victim: u8, gates: u64, slides: Option<bool>) -> bool {
+        if slides == Some(true) {
+            return true;
+        }
         let (t, b) = (&self.attack, &st.board);
         (0..self.np() as u8).filter(|&p| p != victim).any(|p| {
             let pi = p as usize;
@@ -75,7 +84,9 @@ impl Game {
                 cx.ghost = c;
                 cx.ghost_kind = self.ghost_kind(p);
             }
-            self.slides_hit(&cx, pi, c) || self.probes_hit(&cx, pi, c, gates) || self.forward_hit(st, p, c, gates)
+            (slides.is_none() && self.slides_hit(&cx, pi, c))
+                || self.probes_hit(&cx, pi, c, gates)
+                || self.forward_hit(st, p, c, gates)
         })
     }
 
@@ -350,27 +361,64 @@ impl AttackTables {
 
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
     pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
+        self.pin_lines::<false>(g, st, victim, r).0
+    }
+
+    /// [`AttackTables::pins`], and on the same walks whether a plain slide attacks the
+    /// royal piece on `r` (its first piece back along a slide's line is one of the slide's
+    /// attackers): None when some slide's line forks or the slide tests its origin, so
+    /// that the walks cannot tell.
+    pub(crate) fn pins_and_slides(
+        &self,
+        g: &Game,
+        st: &State,
+        victim: u8,
+        r: Cell,
+    ) -> ([u64; CELL_WORDS], Option<bool>) {
+        self.pin_lines::<true>(g, st, victim, r)
+    }
+
+    /// The pins, and with `SLIDES` whether a plain slide checks (see
+    /// [`AttackTables::pins_and_slides`]).
+    #[inline(always)]
+    fn pin_lines<const SLIDES: bool>(
+        &self,
+        g: &Game,
+        st: &State,
+        victim: u8,
+        r: Cell,
+    ) -> ([u64; CELL_WORDS], Option<bool>) {
         let mut bits = [0u64; CELL_WORDS];
+        let (mut hit, mut known) = (false, SLIDES);
         for p in 0..g.np() {
             if p == victim as usize {
                 continue;
             }
-            for &(d, max, ks) in &self.pin_rays[p] {
+            let rays = &self.rays[p];
+            if SLIDES {
+                known &= rays.iter().all(|&(_, _, _, origin)| origin.is_none());
+            }
+            for (i, &(d, max, ks)) in self.pin_rays[p].iter().enumerate() {
                 let ks = &self.kindsets[ks as usize];
                 match g.board.line_back(r, d) {
                     Some(line) => {
                         let mut shield = NONE;
                         for &s in &line[..line.len().min(max as usize)] {
                             if !Self::pin_visit(g, st, victim, s, ks, &mut shield, &mut bits) {
+                                // The first piece met, an attacker of a plain slide.
+                                hit |= SLIDES && i < rays.len() && shield == NONE && ks[st.board[s as usize] as usize];
                                 break;
                             }
                         }
                     }
-                    None => self.pin_walk(g, st, victim, r, d, max, ks, NONE, &mut bits),
+                    None => {
+                        known &= i >= rays.len();
+                        self.pin_walk(g, st, victim, r, d, max, ks, NONE, &mut bits);
+                    }
                 }
             }
         }
-        bits
+        (bits, known.then_some(hit))
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -144,7 +144,12 @@ impl Game {
     /// attack on it by the pieces on the board (a quiet move of another piece touching none
     /// of either cannot expose it).
     pub(crate) fn quiet_cells(&self, st: &State, me: u8, royal: Cell) -> ([u64; 4], [u64; 4]) {
-        let pins = self.attack.pins(self, st, me, royal);
+        self.quiet_cells_pinned(st, me, royal, self.attack.pins(self, st, me, royal))
+    }
+
+    /// [`Game::quiet_cells`] with the pins known.
+    #[inline(always)]
+    fn quiet_cells_pinned(&self, st: &State, me: u8, royal: Cell, pins: [u64; 4]) -> ([u64; 4], [u64; 4]) {
         let mut lines = [0; 4];
         let (a, b) = (self.attack.forward_cells(self, st, me, royal), self.attack.probe_cells(st, me, royal));
         lines.iter_mut().zip(a.iter().zip(&b)).for_each(|(x, (a, b))| *x = a | b);
@@ -200,19 +205,30 @@ impl Game {
         }
     }
 
+    /// Before the moves of `me`, whose royal piece stands on `royal`: the conditional
+    /// attacks that count (their conditions read before the move), whether the piece is
+    /// attacked and, where slides run along plain lines, its pins, found on the same walks
+    /// back from it that tell whether a slide checks it.
+    fn royal_attacked(&self, st: &State, me: u8, royal: Cell) -> (u64, bool, Option<[u64; 4]>) {
+        let gates = self.gates_at(st);
+        if !self.attack.plain_lines {
+            return (gates, self.attacked_gated(st, royal, me, gates), None);
+        }
+        let (pins, slides) = self.attack.pins_and_slides(self, st, me, royal);
+        (gates, self.attacked_gated_but(st, royal, me, gates, slides), Some(pins))
+    }
+
     /// The legal moves of pieces (and drops); returns whether the player is in check when
     /// that was found on the way.
     fn legal_piece_moves(&self, st: &State, out: &mut MoveList, scratch: &mut State) -> Option<bool> {
         let me = st.to_move;
         let royal = st.royal[me as usize];
-        // Conditional attacks count by their condition before the move. Whether the royal
-        // piece is attacked, which the fast filter below asks, is worked out first: move
-        // conditions about it (`attacked` on its cell, `check`) then read the answer.
-        let early = (self.illegals.is_empty() && self.has_royal && self.attack.filter() && royal != NONE).then(|| {
-            let gates = self.gates_at(st);
-            (gates, self.attacked_gated(st, royal, me, gates))
-        });
-        self.pseudo_moves_knowing(st, out, early.map(|(_, check)| check));
+        // Whether the royal piece is attacked, which the fast filter below asks, is worked
+        // out first: move conditions about it (`attacked` on its cell, `check`) then read
+        // the answer.
+        let early = (self.illegals.is_empty() && self.has_royal && self.attack.filter() && royal != NONE)
+            .then(|| self.royal_attacked(st, me, royal));
+        self.pseudo_moves_knowing(st, out, early.map(|(_, check, _)| check));
         if !self.illegals.is_empty() {
             self.judge_after(st, out, scratch);
             return None;
@@ -226,10 +242,14 @@ impl Game {
         }
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
-        let gates = early.map_or_else(|| self.gates_at(st), |(gates, _)| gates);
-        let check = early.map(|(_, check)| check);
+        let gates = early.map_or_else(|| self.gates_at(st), |(gates, ..)| gates);
+        let check = early.map(|(_, check, _)| check);
+        let (pins, lines) = match early {
+            Some((_, false, Some(pins))) => self.quiet_cells_pinned(st, me, royal, pins),
+            Some((_, false, None)) => self.quiet_cells(st, me, royal),
+            _ => ([0; 4], [0; 4]),
+        };
         let fast = check == Some(false);
-        let (pins, lines) = if fast { self.quiet_cells(st, me, royal) } else { ([0; 4], [0; 4]) };
         // In check from a step or a plain slide, a move must take the attacker or block it.
         let evade =
             (check == Some(true) && self.attack.idle_triggers).then(|| self.check_line(st, me, royal)).flatten();

@@ -541,7 +541,8 @@ impl<'a> Gen<'a> {
     fn paths(&mut self, table: PathTableId, origin: Cell) {
         let t = self.cx.g.path_table(table);
         let (mut i, end) = (t.range(origin).start, t.range(origin).end);
-        while i < end && !self.found {
+        // Only a landing can end the run (attack and predicate modes).
+        while i < end {
             match t.nodes[i] {
                 PathNode::Test { cell, cond, shape, stepped, skip } => {
                     let holds = self.cx.test_as(CondTables::decode(shape), cond, cell, stepped);
@@ -552,6 +553,9 @@ impl<'a> Gen<'a> {
                         match count {
                             0 => self.land_plain(to),
                             n => self.land_after(&t.effects[first as usize..][..n as usize], to),
+                        }
+                        if self.found {
+                            return;
                         }
                     }
                     i += 1;

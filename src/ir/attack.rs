@@ -17,6 +17,10 @@ pub type ProbePath = (Cell, u16, [u64; CELL_WORDS]);
 pub struct AttackTables {
     /// Kind sets (one bool per kind) referenced by index.
     pub kindsets: Vec<Vec<bool>>,
+    /// Whether every plain slide (of `rays`) has no origin test and a line without forks
+    /// back from every cell, so that the walks for pins also tell whether a slide checks
+    /// (see `AttackTables::pins_and_slides`).
+    pub plain_lines: bool,
     /// Per kind set: the piece-count slots (type × factions + owner) of its kinds, so that
     /// a set none of whose pieces is on the board can be passed over.
     pub kindset_slots: Vec<Vec<u16>>,

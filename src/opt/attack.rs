@@ -5,7 +5,7 @@
 use super::lines::{self, STATE_BUDGET};
 use crate::board::Cell;
 use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS, saturating_u16};
-use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId};
+use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId, RayProbe};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
 /// visited, stamped by walk so that one table serves every origin.
@@ -174,6 +174,10 @@ pub fn build(g: &Game) -> AttackTables {
         t.probe_paths = (0..g.np()).map(|p| probe_paths(g, p, &mut t)).collect();
     }
     t.kindset_slots = t.kindsets.iter().map(|ks| count_slots(g, ks)).collect();
+    let lined = |&(d, _, _, origin): &RayProbe| {
+        origin.is_none() && (0..g.board.len() as Cell).all(|c| g.board.line_back(c, d).is_some())
+    };
+    t.plain_lines = t.rays.iter().flatten().all(lined);
     t
 }
 
