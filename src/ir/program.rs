@@ -148,7 +148,7 @@ pub enum Quick {
     TestPaths(CondId, PathTableId),
     /// The machine, after a lead of this many tests and one-direction steps from the
     /// origin, walked first without its set-up: a test that fails or a step off the board
-    /// ends the run there (castling looking for empty cells, say).
+    /// ends the run there (a move that first looks for a row of empty cells, say).
     Lead(u8),
     /// Anything else: the machine.
     Machine,

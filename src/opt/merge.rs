@@ -1,9 +1,9 @@
 //! Joined tables: a run of two or more of a piece's programs that are each one table (a
 //! leap table or guarded paths, perhaps after a test of the origin) becomes one table of
 //! guarded paths, which move generation walks in one go instead of starting each program
-//! (a Pawn's step, double step and captures). The moves and their order stay the same;
-//! only [`Game::gen_of`] changes, so every other reader of a piece's programs sees them
-//! as written.
+//! (a piece with a step, a double step and diagonal captures, say). The moves and their
+//! order stay the same; only [`Game::gen_of`] changes, so every other reader of a piece's
+//! programs sees them as written.
 
 use crate::board::Cell;
 use crate::ir::{
@@ -31,10 +31,9 @@ pub fn run(g: &mut Game) {
 
 /// A joined table is kept when it has at most this many nodes per origin for every two
 /// program starts it saves: a leap walked as nodes is slower than the leap's own loop, so
-/// only short tables gain. Measured in instructions, searching: chess's Pawns (three
-/// programs, 8.1 nodes an origin) gain 3.7%; Sittuyin's Pawns (two, 4.8) lose 1.3%,
-/// Janggi's pieces (two, 9.6 and 15.8) 0.4%, and Trubix-43's pieces (two to five, 20 to
-/// 32) 6%.
+/// only short tables gain. Measured in instructions, searching: three programs of one
+/// or two cells each (8.1 nodes an origin) gain 3.7%; two programs at 4.8 nodes an origin
+/// lose 1.3%, and runs of leaps to many cells (10 to 32 nodes an origin) up to 6%.
 const NODES_PER_TWO_STARTS: usize = 9;
 
 /// A program that is one table: its test of the origin, if any, and the table.

@@ -5,7 +5,7 @@
 //! tests on its way and its effects (all known at load: a register takes the cell where
 //! the path sets it, a removal names its cell). The engine then walks a list instead of
 //! branching (a leap whose leg must be empty, a diagonal step barred when both cells
-//! beside it are occupied, a zigzag slide, a capture en passant).
+//! beside it are occupied, a zigzag slide, a capture that takes a piece beside its landing).
 
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
