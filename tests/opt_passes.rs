@@ -194,6 +194,38 @@ fn programs_without_effects_but_registers_become_path_tables() {
     assert!(!paths("games/tishai.toml", 'B').iter().any(|&p| p), "Tishai's Wizard");
 }
 
+/// A path table takes a piece once under `captures distinct`, as the pattern machine
+/// does: a path that removes the same piece twice ends there, while a game without it
+/// keeps the move. The program is a table (removals are known at load), and the pass off
+/// gives the same actions.
+#[test]
+fn a_path_table_takes_a_piece_once_under_captures_distinct() {
+    let rules = |distinct: &str| {
+        format!(
+            "board square files a..c ranks 1..3\n{distinct}\n\
+             piece A {{ move N [enemy] remove(here) S remove(N) E [empty] }}\n\
+             piece B {{ move E [empty] }}\nend {{ loss if no-moves }}"
+        )
+    };
+    for (distinct, want) in [("", vec!["a1-b1"]), ("captures distinct", vec![])] {
+        let text = format!(
+            "[game]\nname = \"twice\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{}\n'''\n\
+             [pieces.A]\n[pieces.B]\n[setup.white]\nA = \"a1\"\n[setup.black]\nB = \"a2\"\n",
+            rules(distinct)
+        );
+        for passes in [Passes::default(), Passes::without("paths").unwrap()] {
+            let path =
+                std::env::temp_dir().join(format!("interp-twice-{}-{}.toml", std::process::id(), distinct.len()));
+            std::fs::write(&path, &text).unwrap();
+            let g = interp::open_with(path.to_str().unwrap(), &[], &passes).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::remove_file(&path).ok();
+            let tabled = g.programs.iter().any(|p| matches!(p.ops[..], [interp::ir::Op::Paths(_)]));
+            assert_eq!(tabled, passes.paths, "{distinct:?}: the capture is a table with the pass on");
+            assert_eq!(legal(&g, &g.initial()), want, "{distinct:?}, paths {}", passes.paths);
+        }
+    }
+}
+
 /// Which runs of a piece's programs move generation walks as one table: chess's Pawn's
 /// step, double step and captures (short tables) do, its capture en passant (which waits
 /// for a register) stays apart; Trubix-43's Crowned Knight's step and leap (many cells each) stay

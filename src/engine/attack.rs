@@ -91,25 +91,22 @@ impl Game {
     }
 
     /// The kind sets of the attack tables with a piece on the board, a bit each (all bits
-    /// for a game with more than 64 sets), when every other player's attacks are steps and
-    /// plain slides (see [`Game::plain_attacks`]); None when they are not.
-    pub(crate) fn live_kindsets(&self, st: &State, victim: u8) -> Option<u64> {
-        if !(0..self.np()).filter(|&p| p != victim as usize).all(|p| self.plain_attacks(p)) {
-            return None;
-        }
+    /// for a game with more than 64 sets).
+    pub(crate) fn live_kindsets(&self, st: &State) -> u64 {
         let slots = &self.attack.kindset_slots;
         if slots.len() > 64 || slots.len() != self.attack.kindsets.len() {
-            return Some(u64::MAX);
+            return u64::MAX;
         }
         let on = |ks: &Vec<u16>| ks.iter().any(|&s| st.counts[s as usize] != 0);
-        Some(slots.iter().enumerate().filter(|(_, ks)| on(ks)).fold(0, |bits, (i, _)| bits | 1 << i))
+        slots.iter().enumerate().filter(|(_, ks)| on(ks)).fold(0, |bits, (i, _)| bits | 1 << i)
     }
 
     /// Whether cell `c` is attacked by a player other than `victim` once `victim`'s piece on
     /// `vacant` has left it for `c` (taking what stands there), judged on the position
-    /// before that move. Only for a game whose attacks are steps and plain slides along
-    /// lines without forks: `live` is [`Game::live_kindsets`]. None when a slide's line
-    /// forks or it has an origin test: then only the position after the move tells.
+    /// before that move. Only where the other players' attacks are steps and slides alone
+    /// (`AttackTables::plain_against`); `live` is [`Game::live_kindsets`]. None when a
+    /// slide's line forks or it has an origin test: then only the position after the move
+    /// tells.
     pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell, live: u64) -> Option<bool> {
         let (t, b) = (&self.attack, &st.board);
         let on = |ks: u16| live & (1 << (ks & 63)) != 0;
@@ -132,28 +129,19 @@ impl Game {
         Some(false)
     }
 
-    /// Whether player `p`'s attacks are steps and slides alone after a move without
-    /// effects: no general probe, and every forward program waits for a register that
-    /// every turn starts without (so a move that sets none leaves it off).
-    fn plain_attacks(&self, p: usize) -> bool {
-        let t = &self.attack;
-        let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !self.long_regs[r as usize]);
-        t.general[p].is_empty() && (0..self.forward_attacks[p].len()).all(off)
-    }
-
     /// For `victim`'s royal piece on `royal`, attacked: the cells of one attack on it by a
     /// step or a plain slide (the attacker's cell, and the cells between for a slide).
     /// A move without effects that leaves `royal` and lands elsewhere leaves the piece
-    /// attacked. None when another player's attacks are not all such (see
-    /// [`Game::plain_attacks`]) or none of them reaches `royal`.
+    /// attacked. None when another player's attacks are not all such
+    /// (`AttackTables::plain_against`) or none of them reaches `royal`.
     pub(crate) fn check_line(&self, st: &State, victim: u8, royal: Cell) -> Option<[u64; CELL_WORDS]> {
         let (t, b) = (&self.attack, &st.board);
+        if !t.plain_against[victim as usize] {
+            return None;
+        }
         let mut cells = [0u64; CELL_WORDS];
         let mut put = |c: Cell| cells.get_mut(c as usize / 64).map(|w| *w |= 1 << (c % 64));
         for p in (0..self.np()).filter(|&p| p != victim as usize) {
-            if !self.plain_attacks(p) {
-                return None;
-            }
             if let Some(&(s, _)) =
                 t.leaps[p][royal as usize].iter().find(|&&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize])
             {
@@ -361,43 +349,29 @@ impl AttackTables {
 
     /// The cells of `victim`'s pieces that shield its royal piece on `r` from an enemy slide.
     pub fn pins(&self, g: &Game, st: &State, victim: u8, r: Cell) -> [u64; CELL_WORDS] {
-        self.pin_lines::<false>(g, st, victim, r).0
+        self.pins_and_slides::<false>(g, st, victim, r).0
     }
 
-    /// [`AttackTables::pins`], and on the same walks whether a plain slide attacks the
-    /// royal piece on `r` (its first piece back along a slide's line is one of the slide's
-    /// attackers): None when some slide's line forks or the slide tests its origin, so
-    /// that the walks cannot tell.
-    pub(crate) fn pins_and_slides(
-        &self,
-        g: &Game,
-        st: &State,
-        victim: u8,
-        r: Cell,
-    ) -> ([u64; CELL_WORDS], Option<bool>) {
-        self.pin_lines::<true>(g, st, victim, r)
-    }
-
-    /// The pins, and with `SLIDES` whether a plain slide checks (see
-    /// [`AttackTables::pins_and_slides`]).
+    /// [`AttackTables::pins`], and with `SLIDES` whether a plain slide attacks the royal
+    /// piece on `r`, told on the same walks (its first piece back along a slide's line is
+    /// one of the slide's attackers). That answer holds only where the slides run along
+    /// plain lines ([`AttackTables::plain_lines`]).
     #[inline(always)]
-    fn pin_lines<const SLIDES: bool>(
+    pub(crate) fn pins_and_slides<const SLIDES: bool>(
         &self,
         g: &Game,
         st: &State,
         victim: u8,
         r: Cell,
-    ) -> ([u64; CELL_WORDS], Option<bool>) {
+    ) -> ([u64; CELL_WORDS], bool) {
+        debug_assert!(!SLIDES || self.plain_lines);
         let mut bits = [0u64; CELL_WORDS];
-        let (mut hit, mut known) = (false, SLIDES);
+        let mut hit = false;
         for p in 0..g.np() {
             if p == victim as usize {
                 continue;
             }
-            let rays = &self.rays[p];
-            if SLIDES {
-                known &= rays.iter().all(|&(_, _, _, origin)| origin.is_none());
-            }
+            let rays = self.rays[p].len();
             for (i, &(d, max, ks)) in self.pin_rays[p].iter().enumerate() {
                 let ks = &self.kindsets[ks as usize];
                 match g.board.line_back(r, d) {
@@ -406,19 +380,16 @@ impl AttackTables {
                         for &s in &line[..line.len().min(max as usize)] {
                             if !Self::pin_visit(g, st, victim, s, ks, &mut shield, &mut bits) {
                                 // The first piece met, an attacker of a plain slide.
-                                hit |= SLIDES && i < rays.len() && shield == NONE && ks[st.board[s as usize] as usize];
+                                hit |= SLIDES && i < rays && shield == NONE && ks[st.board[s as usize] as usize];
                                 break;
                             }
                         }
                     }
-                    None => {
-                        known &= i >= rays.len();
-                        self.pin_walk(g, st, victim, r, d, max, ks, NONE, &mut bits);
-                    }
+                    None => self.pin_walk(g, st, victim, r, d, max, ks, NONE, &mut bits),
                 }
             }
         }
-        (bits, known.then_some(hit))
+        (bits, hit)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -178,20 +178,14 @@ impl Game {
     /// position before the move when the attacks allow it ([`Game::attacked_after_step`]);
     /// `filter`: the fast legality filter applies here.
     /// `live`: [`Game::live_kindsets`], worked out at the node's first such step.
-    fn royal_step_safe(
-        &self,
-        st: &State,
-        m: &Move,
-        royal: Cell,
-        filter: bool,
-        live: &mut Option<Option<u64>>,
-    ) -> Option<bool> {
+    fn royal_step_safe(&self, st: &State, m: &Move, royal: Cell, filter: bool, live: &mut Option<u64>) -> Option<bool> {
         let Move::Piece(p) = m else { return None };
         let plain = p.neff == 0 && p.stack == 0 && p.promo.is_none() && p.chosen.is_none();
-        if !filter || !plain || p.from != royal || !self.attack.idle_triggers {
+        let t = &self.attack;
+        if !filter || !plain || p.from != royal || !t.idle_triggers || !t.plain_against[st.to_move as usize] {
             return None;
         }
-        let live = (*live.get_or_insert_with(|| self.live_kindsets(st, st.to_move)))?;
+        let live = *live.get_or_insert_with(|| self.live_kindsets(st));
         self.attacked_after_step(st, p.to, st.to_move, royal, live).map(|attacked| !attacked)
     }
 
@@ -214,8 +208,8 @@ impl Game {
         if !self.attack.plain_lines {
             return (gates, self.attacked_gated(st, royal, me, gates), None);
         }
-        let (pins, slides) = self.attack.pins_and_slides(self, st, me, royal);
-        (gates, self.attacked_gated_but(st, royal, me, gates, slides), Some(pins))
+        let (pins, slides) = self.attack.pins_and_slides::<true>(self, st, me, royal);
+        (gates, self.attacked_gated_but(st, royal, me, gates, Some(slides)), Some(pins))
     }
 
     /// The legal moves of pieces (and drops); returns whether the player is in check when

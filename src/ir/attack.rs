@@ -17,6 +17,10 @@ pub type ProbePath = (Cell, u16, [u64; CELL_WORDS]);
 pub struct AttackTables {
     /// Kind sets (one bool per kind) referenced by index.
     pub kindsets: Vec<Vec<bool>>,
+    /// Per victim: whether every other player's attacks are steps and slides alone after a
+    /// move without effects (no general probe; every forward program waits for a register
+    /// that every turn starts without, which such a move leaves unset).
+    pub plain_against: Vec<bool>,
     /// Whether every plain slide (of `rays`) has no origin test and a line without forks
     /// back from every cell, so that the walks for pins also tell whether a slide checks
     /// (see `AttackTables::pins_and_slides`).

@@ -178,6 +178,11 @@ pub fn build(g: &Game) -> AttackTables {
         origin.is_none() && (0..g.board.len() as Cell).all(|c| g.board.line_back(c, d).is_some())
     };
     t.plain_lines = t.rays.iter().flatten().all(lined);
+    let plain = |p: usize| {
+        let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !g.long_regs.get(r as usize).copied().unwrap_or(true));
+        t.general[p].is_empty() && (0..g.forward_attacks[p].len()).all(off)
+    };
+    t.plain_against = (0..g.np()).map(|v| (0..g.np()).filter(|&p| p != v).all(plain)).collect();
     t
 }
 

@@ -7,7 +7,7 @@
 
 use crate::board::Cell;
 use crate::ir::{
-    CondId, CondTables, Game, LeapTableId, Op, PathNode, PathTable, PathTableId, Program, ProgramId, Shape,
+    CondId, CondTables, Game, LeapTableId, Op, PathNode, PathTable, PathTableId, Program, ProgramId, Quick, Shape,
 };
 
 /// Joins the runs of every piece's generation list.
@@ -71,8 +71,10 @@ fn flush(g: &mut Game, run: &mut Vec<(ProgramId, Table)>, out: &mut Vec<ProgramI
         return;
     };
     let progs: Vec<&Program> = run.iter().map(|&(p, _)| g.program(p)).collect();
+    let ops = vec![Op::Paths(PathTableId::new(g.path_tables.len()))];
     let program = Program {
-        ops: vec![Op::Paths(PathTableId::new(g.path_tables.len()))],
+        quick: Quick::of(&ops),
+        ops,
         has_effects: progs.iter().any(|p| p.has_effects),
         captures: progs.iter().any(|p| p.captures),
         probes: None,
@@ -80,7 +82,6 @@ fn flush(g: &mut Game, run: &mut Vec<(ProgramId, Table)>, out: &mut Vec<ProgramI
         gate: None,
         waits: None,
         by_bound: None,
-        quick: progs[0].quick,
     };
     g.path_tables.push(joined);
     g.programs.push(program);
