@@ -5,6 +5,7 @@ use crate::board::{Board, Cell, NONE};
 use crate::engine::action::MoveList;
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
+use crate::engine::occupancy::{first_on, occupied_in};
 use crate::engine::state::State;
 use crate::ir::limits::CELL_WORDS;
 use crate::ir::{AttackTables, CondId, Game, Kind, Probe};
@@ -104,23 +105,45 @@ impl Game {
     /// Whether cell `c` is attacked by a player other than `victim` once `victim`'s piece on
     /// `vacant` has left it for `c` (taking what stands there), judged on the position
     /// before that move. Only where the other players' attacks are steps and slides alone
-    /// (`AttackTables::plain_against`); `live` is [`Game::live_kindsets`]. None when a
+    /// (`AttackTables::plain_against`); `live` is [`Game::live_kindsets`]; `occ`, where the
+    /// tables hold lines and leaps as bits, the occupied cells but `vacant`. None when a
     /// slide's line forks or it has an origin test: then only the position after the move
     /// tells.
-    pub(crate) fn attacked_after_step(&self, st: &State, c: Cell, victim: u8, vacant: Cell, live: u64) -> Option<bool> {
+    pub(crate) fn attacked_after_step(
+        &self,
+        st: &State,
+        c: Cell,
+        victim: u8,
+        vacant: Cell,
+        live: u64,
+        occ: Option<&[u64; CELL_WORDS]>,
+    ) -> Option<bool> {
         let (t, b) = (&self.attack, &st.board);
         let on = |ks: u16| live & (1 << (ks & 63)) != 0;
         for p in (0..self.np()).filter(|&p| p != victim as usize) {
-            if t.leaps[p][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]) {
+            let leapt = match occ.zip(t.leap_bits.get(p)) {
+                Some((occ, groups)) => groups[c as usize].iter().any(|&(ks, word, bits)| {
+                    on(ks) && occupied_in(word, bits, occ).any(|s| t.kindsets[ks as usize][b[s as usize] as usize])
+                }),
+                None => t.leaps[p][c as usize].iter().any(|&(s, ks)| t.kindsets[ks as usize][b[s as usize] as usize]),
+            };
+            if leapt {
                 return Some(true);
             }
-            for &(d, max, ks, origin) in &t.rays[p] {
+            let rays = &t.rays[p];
+            let bits = occ.zip(t.line_bits.get(p)).map(|(o, v)| (o, &v[c as usize * rays.len()..][..rays.len()]));
+            for (r, &(d, max, ks, origin)) in rays.iter().enumerate() {
                 if !on(ks) {
                     continue;
                 }
-                let line = self.board.line_back(c, d).filter(|_| origin.is_none())?;
-                let line = &line[..line.len().min(max as usize)];
-                let first = line.iter().copied().find(|&s| s != vacant && b[s as usize] != 0);
+                let first = match bits.and_then(|(o, v)| Some((o, v[r]?))) {
+                    Some((occ, l)) => first_on(&l, occ),
+                    None => {
+                        let line = self.board.line_back(c, d).filter(|_| origin.is_none())?;
+                        let line = &line[..line.len().min(max as usize)];
+                        line.iter().copied().find(|&s| s != vacant && b[s as usize] != 0)
+                    }
+                };
                 if first.is_some_and(|s| t.kindsets[ks as usize][b[s as usize] as usize]) {
                     return Some(true);
                 }

@@ -5,6 +5,7 @@ use crate::board::{Cell, NONE};
 use crate::engine::action::{Chosen, ChosenAs, Effect, Move, MoveList, PieceMove};
 use crate::engine::eval::Ctx;
 use crate::engine::movegen::Gen;
+use crate::engine::occupancy::occupancy;
 use crate::engine::state::State;
 use crate::ir::{Game, Kind};
 
@@ -176,17 +177,30 @@ impl Game {
     /// For a plain step of the royal piece on `royal` (no effect, promotion or choice; no
     /// trigger an attack reads): whether it leaves the piece unattacked, judged on the
     /// position before the move when the attacks allow it ([`Game::attacked_after_step`]);
-    /// `filter`: the fast legality filter applies here.
-    /// `live`: [`Game::live_kindsets`], worked out at the node's first such step.
-    fn royal_step_safe(&self, st: &State, m: &Move, royal: Cell, filter: bool, live: &mut Option<u64>) -> Option<bool> {
+    /// `early`: where the fast legality filter applies, what it found; `view` is worked out
+    /// at the node's first such step.
+    fn royal_step_safe(
+        &self,
+        st: &State,
+        m: &Move,
+        royal: Cell,
+        early: Option<&Early>,
+        view: &mut Option<StepView>,
+    ) -> Option<bool> {
         let Move::Piece(p) = m else { return None };
         let plain = p.neff == 0 && p.stack == 0 && p.promo.is_none() && p.chosen.is_none();
         let t = &self.attack;
-        if !filter || !plain || p.from != royal || !t.idle_triggers || !t.plain_against[st.to_move as usize] {
-            return None;
-        }
-        let live = *live.get_or_insert_with(|| self.live_kindsets(st));
-        self.attacked_after_step(st, p.to, st.to_move, royal, live).map(|attacked| !attacked)
+        early.filter(|_| plain && p.from == royal && t.idle_triggers && t.plain_against[st.to_move as usize])?;
+        let (live, occ) = view.get_or_insert_with(|| (self.live_kindsets(st), self.occupied_but(st, royal)));
+        self.attacked_after_step(st, p.to, st.to_move, royal, *live, occ.as_ref()).map(|attacked| !attacked)
+    }
+
+    /// The occupied cells but `vacant`, where the attack tables hold lines and leaps as
+    /// bits ([`crate::ir::AttackTables::line_bits`]).
+    fn occupied_but(&self, st: &State, vacant: Cell) -> Option<[u64; 4]> {
+        let mut occ = (!self.attack.line_bits.is_empty()).then(|| occupancy(&st.board))?;
+        occ[vacant as usize / 64] &= !(1 << (vacant % 64));
+        Some(occ)
     }
 
     /// Whether a move leaves every cell of `cells` alone and moves no royal piece: a drop
@@ -203,13 +217,14 @@ impl Game {
     /// attacks that count (their conditions read before the move), whether the piece is
     /// attacked and, where slides run along plain lines, its pins, found on the same walks
     /// back from it that tell whether a slide checks it.
-    fn royal_attacked(&self, st: &State, me: u8, royal: Cell) -> (u64, bool, Option<[u64; 4]>) {
+    fn royal_attacked(&self, st: &State, me: u8, royal: Cell) -> Early {
         let gates = self.gates_at(st);
         if !self.attack.plain_lines {
-            return (gates, self.attacked_gated(st, royal, me, gates), None);
+            return Early { gates, check: self.attacked_gated(st, royal, me, gates), pins: None };
         }
         let (pins, slides) = self.attack.pins_and_slides::<true>(self, st, me, royal);
-        (gates, self.attacked_gated_but(st, royal, me, gates, Some(slides)), Some(pins))
+        let check = self.attacked_gated_but(st, royal, me, gates, Some(slides));
+        Early { gates, check, pins: Some(pins) }
     }
 
     /// The legal moves of pieces (and drops); returns whether the player is in check when
@@ -222,7 +237,7 @@ impl Game {
         // the answer.
         let early = (self.illegals.is_empty() && self.has_royal && self.attack.filter() && royal != NONE)
             .then(|| self.royal_attacked(st, me, royal));
-        self.pseudo_moves_knowing(st, out, early.map(|(_, check, _)| check));
+        self.pseudo_moves_knowing(st, out, early.map(|e| e.check));
         if !self.illegals.is_empty() {
             self.judge_after(st, out, scratch);
             return None;
@@ -236,11 +251,11 @@ impl Game {
         }
         // Quiet moves of other pieces that touch no cell on a line to the royal piece
         // cannot expose it, unless it is attacked already.
-        let gates = early.map_or_else(|| self.gates_at(st), |(gates, ..)| gates);
-        let check = early.map(|(_, check, _)| check);
+        let gates = early.map_or_else(|| self.gates_at(st), |e| e.gates);
+        let check = early.map(|e| e.check);
         let (pins, lines) = match early {
-            Some((_, false, Some(pins))) => self.quiet_cells_pinned(st, me, royal, pins),
-            Some((_, false, None)) => self.quiet_cells(st, me, royal),
+            Some(Early { check: false, pins: Some(pins), .. }) => self.quiet_cells_pinned(st, me, royal, pins),
+            Some(Early { check: false, pins: None, .. }) => self.quiet_cells(st, me, royal),
             _ => ([0; 4], [0; 4]),
         };
         let fast = check == Some(false);
@@ -271,7 +286,7 @@ impl Game {
                 true
             } else if evade.is_some_and(|cells| self.misses(&m, &cells, royal)) {
                 false
-            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.is_some(), &mut live) {
+            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.as_ref(), &mut live) {
                 safe
             } else {
                 scratch.clone_from(st);
@@ -288,6 +303,23 @@ impl Game {
         check
     }
 }
+
+/// What is known of the royal piece of the player to move before its moves are judged
+/// ([`Game::royal_attacked`]).
+#[derive(Clone, Copy)]
+struct Early {
+    /// The conditional attacks that count ([`Game::gates_at`]).
+    gates: u64,
+    /// Whether the royal piece is attacked.
+    check: bool,
+    /// Its pinned pieces' cells, where slides run along plain lines.
+    pins: Option<[u64; 4]>,
+}
+
+/// What the royal piece's steps at a node read, worked out at its first such step: the
+/// live kind sets ([`Game::live_kindsets`]) and, where the attack tables hold lines and
+/// leaps as bits, the occupied cells but the royal piece's.
+type StepView = (u64, Option<[u64; 4]>);
 
 impl Game {
     /// Whether player `me` has a piece of a royal type on the board.

@@ -21,6 +21,7 @@ pub mod legal;
 pub mod movegen;
 pub mod node;
 pub mod oblige;
+mod occupancy;
 pub mod perft;
 pub mod pieces;
 pub mod repetition;

@@ -12,6 +12,19 @@ pub type RayProbe = (u8, u16, u16, Option<CondId>);
 /// on its paths from that origin to a target.
 pub type ProbePath = (Cell, u16, [u64; CELL_WORDS]);
 
+/// A slide's line back from a cell (its reach kept) as the bits of one word of a cell
+/// bitset, and which way its cells are numbered going out: the first piece on it is then
+/// the lowest or the highest bit of its cells that hold one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineBits {
+    /// The word of the bitset the whole line lies in.
+    pub word: u8,
+    /// Whether the cells' numbers rise going out from the cell (else they fall).
+    pub up: bool,
+    /// The line's cells in that word.
+    pub bits: u64,
+}
+
 /// Precomputed attack data.
 #[derive(Debug, Clone, Default)]
 pub struct AttackTables {
@@ -28,6 +41,14 @@ pub struct AttackTables {
     /// Per kind set: the piece-count slots (type × factions + owner) of its kinds, so that
     /// a set none of whose pieces is on the board can be passed over.
     pub kindset_slots: Vec<Vec<u16>>,
+    /// Per attacking player, per cell and slide of `rays` (`cell * slides + slide`): the
+    /// slide's line back from the cell as bits, or None where it is not one word numbered
+    /// one way. Empty unless [`AttackTables::plain_lines`] and the board has at most
+    /// `MAX_TABLE_CELLS` cells.
+    pub line_bits: Vec<Vec<Option<LineBits>>>,
+    /// `leaps` as bits, filled with `line_bits`: per attacking player, per target cell, a
+    /// kind set, a word of a cell bitset and the cells in that word it attacks from.
+    pub leap_bits: Vec<Vec<Vec<(u16, u8, u64)>>>,
     /// Per attacking player, per target cell: attacker cells and the kinds that attack from there.
     pub leaps: Vec<Vec<Vec<(Cell, u16)>>>,
     /// Per attacking player: slides with a trivial landing test: direction, reach, kind set, origin test.

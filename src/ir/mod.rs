@@ -11,7 +11,7 @@ mod program;
 mod rules;
 
 pub use ai::{AiSettings, SearchKind, Weights};
-pub use attack::{AttackTables, RayProbe};
+pub use attack::{AttackTables, LineBits, RayProbe};
 pub use cond::{CmpOp, Cond, CondTables, Expr, Guard, Shape, Who};
 pub use ids::{CondId, ExprId, LeapTableId, PathTableId, ProgramId, Slot, StepId, TurnTableId, ZoneId};
 pub use kind::Kind;

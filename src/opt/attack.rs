@@ -5,7 +5,7 @@
 use super::lines::{self, STATE_BUDGET};
 use crate::board::Cell;
 use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS, saturating_u16};
-use crate::ir::{AttackTables, Cond, Game, Op, Probe, ProgramId, RayProbe};
+use crate::ir::{AttackTables, Cond, Game, LineBits, Op, Probe, ProgramId, RayProbe};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
 /// visited, stamped by walk so that one table serves every origin.
@@ -178,12 +178,46 @@ pub fn build(g: &Game) -> AttackTables {
         origin.is_none() && (0..g.board.len() as Cell).all(|c| g.board.line_back(c, d).is_some())
     };
     t.plain_lines = t.rays.iter().flatten().all(lined);
+    if t.plain_lines && g.board.len() <= MAX_TABLE_CELLS {
+        t.line_bits = t
+            .rays
+            .iter()
+            .map(|rays| (0..g.board.len() as Cell).flat_map(|c| rays.iter().map(move |r| line_bits(g, r, c))).collect())
+            .collect();
+        t.leap_bits = t.leaps.iter().map(|by_cell| by_cell.iter().map(|l| leap_bits(l)).collect()).collect();
+    }
     let plain = |p: usize| {
         let off = |fi: usize| t.gates[p][fi].is_some_and(|r| !g.long_regs.get(r as usize).copied().unwrap_or(true));
         t.general[p].is_empty() && (0..g.forward_attacks[p].len()).all(off)
     };
     t.plain_against = (0..g.np()).map(|v| (0..g.np()).filter(|&p| p != v).all(plain)).collect();
     t
+}
+
+/// A slide's line back from cell `c` as [`LineBits`], where one word holds the line and
+/// its cells' numbers rise or fall going out.
+fn line_bits(g: &Game, &(d, max, _, _): &RayProbe, c: Cell) -> Option<LineBits> {
+    let line = g.board.line_back(c, d)?;
+    let line = &line[..line.len().min(max as usize)];
+    let Some(&first) = line.first() else { return Some(LineBits::default()) };
+    let word = first as usize / 64;
+    let up = line.len() < 2 || line[1] > first;
+    let ordered = line.windows(2).all(|w| (w[1] > w[0]) == up);
+    let bits = line.iter().fold(0u64, |b, &s| b | 1 << (s % 64));
+    (ordered && line.iter().all(|&s| s as usize / 64 == word)).then_some(LineBits { word: word as u8, up, bits })
+}
+
+/// A cell's leap attackers grouped by kind set and word of a cell bitset.
+fn leap_bits(leaps: &[(Cell, u16)]) -> Vec<(u16, u8, u64)> {
+    let mut groups: Vec<(u16, u8, u64)> = Vec::new();
+    for &(s, ks) in leaps {
+        let (word, bit) = ((s as usize / 64) as u8, 1u64 << (s % 64));
+        match groups.iter_mut().find(|g| g.0 == ks && g.1 == word) {
+            Some(g) => g.2 |= bit,
+            None => groups.push((ks, word, bit)),
+        }
+    }
+    groups
 }
 
 /// The piece-count slots of the kinds of a kind set (type × factions + owner), once each.
