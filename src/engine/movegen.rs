@@ -572,6 +572,7 @@ impl<'a> Gen<'a> {
         let effect = |e: &PathEffect| match *e {
             PathEffect::SetReg(r, c) => Effect::SetReg(r, c),
             PathEffect::Remove(c) => Effect::Remove(c),
+            PathEffect::Carry(a, b) => Effect::Carry(a, b),
         };
         let (w, b, from, g) = (to as usize >> 6, to as usize & 63, self.cx.origin, self.cx.g);
         let direct = self.direct && self.neffects == 0 && to != from && w < CELL_WORDS && effects.len() <= MAX_EFFECTS;

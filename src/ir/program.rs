@@ -237,6 +237,8 @@ pub enum PathEffect {
     SetReg(u8, Cell),
     /// The piece on a cell removed (`remove`).
     Remove(Cell),
+    /// The piece on the first cell moved to the second (`carry`).
+    Carry(Cell, Cell),
 }
 
 /// A node of a [`PathTable`].

@@ -1,11 +1,12 @@
-//! Guarded paths: a program without effects other than setting registers and removing
-//! pieces (steps, turns, tests, alternatives, marks, a landing on a mark, registers set,
-//! pieces removed, and repetitions with numbers for bounds) after the tests of its origin
-//! becomes one `Paths` instruction over a table of its paths per origin, each with the
-//! tests on its way and its effects (all known at load: a register takes the cell where
-//! the path sets it, a removal names its cell). The engine then walks a list instead of
-//! branching (a leap whose leg must be empty, a diagonal step barred when both cells
-//! beside it are occupied, a zigzag slide, a capture that takes a piece beside its landing).
+//! Guarded paths: a program without effects other than setting registers, removing and
+//! carrying pieces (steps, turns, tests, alternatives, marks, a landing on a mark, registers
+//! set, pieces removed or carried, and repetitions with numbers for bounds) after the tests
+//! of its origin becomes one `Paths` instruction over a table of its paths per origin, each
+//! with the tests on its way and its effects (all known at load: a register takes the cell
+//! where the path sets it, a removal names its cell, a carry its two). The engine then walks
+//! a list instead of branching (a leap whose leg must be empty, a diagonal step barred when
+//! both cells beside it are occupied, a zigzag slide, a capture that takes a piece beside its
+//! landing, a move that carries another piece over the mover).
 
 use super::budget::{Budget, PATH_WORK_PER_GAME, PATH_WORK_PER_PROGRAM};
 use crate::board::{Cell, NONE};
@@ -76,7 +77,8 @@ fn one_bound(g: &Game, ops: &[Op]) -> Option<ExprId> {
 
 /// Where the guarded part starts (after the tests of the origin), when the rest of the
 /// program has only steps, turns, tests, alternatives, marks, landings on marks, registers
-/// set, pieces removed, repetitions whose bounds are numbers (or `bound`), and its one `Emit`, at the end
+/// set, pieces removed or carried, repetitions whose bounds are numbers (or `bound`), and
+/// its one `Emit`, at the end
 /// (the leaps and slides among such programs are made already).
 fn shape(g: &Game, ops: &[Op], bound: Option<ExprId>) -> Option<usize> {
     let start = ops.iter().position(|o| !matches!(o, Op::Test(_)))?;
@@ -84,7 +86,7 @@ fn shape(g: &Game, ops: &[Op], bound: Option<ExprId>) -> Option<usize> {
     let number = |e: &ExprId| Some(*e) == bound || number(g, *e, None).is_some();
     let allowed = |o: &Op| match o {
         Op::Step(_) | Op::Turn(_) | Op::Test(_) | Op::Split(_) | Op::Jmp(_) | Op::Mark(_) | Op::Land(_) => true,
-        Op::SetReg(_) | Op::Remove(_) => true,
+        Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) => true,
         Op::LoopInit(_) | Op::LoopInc(_) => true,
         Op::LoopTest(_, lo, hi, _) => number(lo) && hi.as_ref().is_none_or(number),
         _ => false,
@@ -247,22 +249,10 @@ fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mu
                 w.land = w.marks[*s as usize];
                 w.pc += 1;
             }
-            Op::SetReg(r) => {
-                w.effect(PathEffect::SetReg(*r, w.cur))?;
-                w.pc += 1;
-            }
-            Op::Remove(d) => {
-                // As the machine: the cell one step along `d` (or the path ends), and
-                // under `captures distinct` a piece taken once only.
-                let c = match d.map(|d| g.board.targets(w.cur, d)) {
-                    None => w.cur,
-                    Some([c]) => *c,
-                    Some(_) => return Some(()),
-                };
-                if g.identity.is_some() && w.sets.contains(&PathEffect::Remove(c)) {
+            Op::SetReg(_) | Op::Remove(_) | Op::Carry(..) => {
+                if !effect(g, ops.get(w.pc)?, &mut w)? {
                     return Some(());
                 }
-                w.effect(PathEffect::Remove(c))?;
                 w.pc += 1;
             }
             Op::Emit => {
@@ -274,6 +264,38 @@ fn walk(g: &Game, ops: &[Op], mut w: Walk, out: &mut Vec<GuardedPath>, left: &mu
             _ => return None,
         }
     }
+}
+
+/// An effect's instruction on the walk, as the machine does it: Some(false) where the path
+/// ends there, None where the table cannot be made.
+fn effect(g: &Game, op: &Op, w: &mut Walk) -> Option<bool> {
+    let e = match *op {
+        Op::SetReg(r) => PathEffect::SetReg(r, w.cur),
+        Op::Remove(d) => {
+            // The cell one step along `d` (or the path ends), and under `captures
+            // distinct` a piece taken once only.
+            let c = match d.map(|d| g.board.targets(w.cur, d)) {
+                None => w.cur,
+                Some([c]) => *c,
+                Some(_) => return Some(false),
+            };
+            if g.identity.is_some() && w.sets.contains(&PathEffect::Remove(c)) {
+                return Some(false);
+            }
+            PathEffect::Remove(c)
+        }
+        Op::Carry(from, to) => {
+            // From a mark (or the cell) to a mark; an unset one ends the path.
+            let (from, to) = (from.map_or(w.cur, |f| w.marks[f as usize]), w.marks[to as usize]);
+            if from == NONE || to == NONE {
+                return Some(false);
+            }
+            PathEffect::Carry(from, to)
+        }
+        _ => return None,
+    };
+    w.effect(e)?;
+    Some(true)
 }
 
 /// Every cell one step from the walk's cell along `dirs`, each followed on.
