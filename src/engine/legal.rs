@@ -265,7 +265,7 @@ impl Game {
         // Registers set by a move change no attack unless an attack waits for one and could
         // reach the royal piece from where its attackers stand.
         let registers_safe = fast && !self.gated_threat(st, me, royal);
-        let (mut keep, mut live) = (0, None);
+        let (mut keep, mut view) = (0, None);
         // A move with an entry from the reserve follows its plain move and shares its
         // verdict: the entering piece shields nothing (it arrives after the move).
         let (entries, mut plain_ok) = (!self.entries.is_empty(), false);
@@ -286,7 +286,7 @@ impl Game {
                 true
             } else if evade.is_some_and(|cells| self.misses(&m, &cells, royal)) {
                 false
-            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.as_ref(), &mut live) {
+            } else if let Some(safe) = self.royal_step_safe(st, &m, royal, early.as_ref(), &mut view) {
                 safe
             } else {
                 scratch.clone_from(st);
