@@ -626,6 +626,7 @@ impl<'a> Gen<'a> {
         }
     }
 
+    #[inline(always)]
     fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
         let mut c = r.cur;
         while left > 0 {
@@ -634,12 +635,7 @@ impl<'a> Gen<'a> {
                 return;
             }
             if Board::is_fork(raw) {
-                for &t in self.board.targets(c, d) {
-                    let mut r2 = r;
-                    r2.cur = t;
-                    self.visit_ray(prog, r2, d, left, fin);
-                }
-                return;
+                return self.fork_ray(prog, r, c, d, left, fin);
             }
             c = raw;
             if self.cx.test(fin, c, true) {
@@ -649,6 +645,16 @@ impl<'a> Gen<'a> {
                 return;
             }
             left -= 1;
+        }
+    }
+
+    /// A ray at a fork on `c`: each branch on.
+    #[inline(never)]
+    fn fork_ray(&mut self, prog: &Program, r: Cursor, c: Cell, d: u8, left: i64, fin: CondId) {
+        for &t in self.board.targets(c, d) {
+            let mut r2 = r;
+            r2.cur = t;
+            self.visit_ray(prog, r2, d, left, fin);
         }
     }
 
