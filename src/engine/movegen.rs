@@ -617,17 +617,38 @@ impl<'a> Gen<'a> {
         again
     }
 
-    /// A slide along each of `dirs`, at most `max` cells (None: the loop cap).
+    /// A slide along each of `dirs`, at most `max` cells (None: the loop cap). As for
+    /// leaps, the common landing tests are chosen once per slide, not at every cell.
     #[inline]
     fn rays(&mut self, prog: &Program, r: Cursor, dirs: &[u8], max: Option<ExprId>, fin: CondId) {
         let max = max.map_or(LOOP_CAP, |max| self.bound(max).min(LOOP_CAP));
-        for &d in dirs {
-            self.ray(prog, r, d, max, fin);
+        let (g, me) = (self.cx.g, self.cx.me);
+        match g.cond_tables.shape(fin) {
+            Shape::NotFriend => {
+                for &d in dirs {
+                    self.ray(prog, r, d, max, fin, |_, _, k| k == 0 || g.kind_owner[k as usize] != me);
+                }
+            }
+            shape => {
+                for &d in dirs {
+                    self.ray(prog, r, d, max, fin, |cx, c, _| cx.test_as(shape, fin, c, true));
+                }
+            }
         }
     }
 
+    /// A slide along `d` landing where `pass` lets it (told the cell and what stands there),
+    /// up to the first piece.
     #[inline(always)]
-    fn ray(&mut self, prog: &Program, r: Cursor, d: u8, mut left: i64, fin: CondId) {
+    fn ray(
+        &mut self,
+        prog: &Program,
+        r: Cursor,
+        d: u8,
+        mut left: i64,
+        fin: CondId,
+        pass: impl Fn(&Ctx<'a>, Cell, u8) -> bool,
+    ) {
         let mut c = r.cur;
         while left > 0 {
             let raw = self.board.next_raw(c, d);
@@ -638,10 +659,11 @@ impl<'a> Gen<'a> {
                 return self.fork_ray(prog, r, c, d, left, fin);
             }
             c = raw;
-            if self.cx.test(fin, c, true) {
+            let k = self.cx.at(c, true);
+            if pass(&self.cx, c, k) {
                 self.land_plain(c);
             }
-            if self.cx.at(c, true) != 0 {
+            if k != 0 {
                 return;
             }
             left -= 1;
@@ -670,7 +692,7 @@ impl<'a> Gen<'a> {
             self.emit(c, NONE, None);
         }
         if self.cx.at(c, true) == 0 {
-            self.ray(prog, r, d, left - 1, fin);
+            self.ray(prog, r, d, left - 1, fin, |cx, c, _| cx.test(fin, c, true));
         }
     }
 
