@@ -43,8 +43,8 @@ pub struct AttackTables {
     pub kindset_slots: Vec<Vec<u16>>,
     /// Per attacking player, per cell and slide of `rays` (`cell * slides + slide`): the
     /// slide's line back from the cell as bits, or None where it is not one word numbered
-    /// one way. Empty unless [`AttackTables::plain_lines`] and the board has at most
-    /// `MAX_TABLE_CELLS` cells.
+    /// one way. Empty unless [`AttackTables::plain_lines`], the board has at most
+    /// `MAX_TABLE_CELLS` cells and the table at most `MAX_LINE_BITS` entries.
     pub line_bits: Vec<Vec<Option<LineBits>>>,
     /// `leaps` as bits, filled with `line_bits`: per attacking player, per target cell, a
     /// kind set, a word of a cell bitset and the cells in that word it attacks from.

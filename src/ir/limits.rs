@@ -46,6 +46,9 @@ pub const MAX_CAPTURED: usize = 16;
 pub const MAX_TABLE_CELLS: usize = 256;
 /// Words of a bitset over [`MAX_TABLE_CELLS`] cells.
 pub const CELL_WORDS: usize = MAX_TABLE_CELLS / 64;
+/// Entries (a cell and a slide each, over every player) of the slides' lines kept as bits
+/// for judging royal steps; a game with more walks its lines instead.
+pub const MAX_LINE_BITS: usize = 1 << 18;
 /// Entries of any table a typed id indexes (conditions, expressions, zones, programs…).
 pub const MAX_TABLE_ENTRIES: usize = u16::MAX as usize;
 

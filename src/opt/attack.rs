@@ -4,7 +4,7 @@
 
 use super::lines::{self, STATE_BUDGET};
 use crate::board::Cell;
-use crate::ir::limits::{CELL_WORDS, MAX_TABLE_CELLS, saturating_u16};
+use crate::ir::limits::{CELL_WORDS, MAX_LINE_BITS, MAX_TABLE_CELLS, saturating_u16};
 use crate::ir::{AttackTables, Cond, Game, LineBits, Op, Probe, ProgramId, RayProbe};
 
 /// The machine states (instruction, cell, last direction) a walk of one program has
@@ -178,7 +178,8 @@ pub fn build(g: &Game) -> AttackTables {
         origin.is_none() && (0..g.board.len() as Cell).all(|c| g.board.line_back(c, d).is_some())
     };
     t.plain_lines = t.rays.iter().flatten().all(lined);
-    if t.plain_lines && g.board.len() <= MAX_TABLE_CELLS {
+    let entries = t.rays.iter().map(Vec::len).sum::<usize>().saturating_mul(g.board.len());
+    if t.plain_lines && g.board.len() <= MAX_TABLE_CELLS && entries <= MAX_LINE_BITS {
         t.line_bits = t
             .rays
             .iter()
