@@ -227,6 +227,41 @@ fn a_path_table_takes_a_piece_once_under_captures_distinct() {
     }
 }
 
+/// A path table carries a piece as the pattern machine does: the first path, whose
+/// alternative leaves the mark unset, ends at the carry (else its move, without the carry,
+/// would stand for a1-c1); the second, whose alternative marked the friend, carries it to
+/// the mark it names. The program is a table with the pass on, and the actions and the
+/// position after the carry are the same with it off.
+#[test]
+fn a_path_table_carries_a_piece_as_the_machine_does() {
+    let rules = "board square files a..c ranks 1..3\n\
+        piece A { move (E [empty] W | N [friend] @b S) E [empty] @t E [empty] carry(@b, @t) }\n\
+        piece B { move E [empty] }\nend { loss if no-moves }";
+    let text = format!(
+        "[game]\nname = \"carry\"\nplayers = [\"white\", \"black\"]\nrules = '''\n{rules}\n'''\n\
+         [pieces.A]\n[pieces.B]\n[setup.white]\nA = \"a1\"\nB = \"a2\"\n[setup.black]\nB = \"a3\"\n"
+    );
+    let mut seen = vec![];
+    for passes in [Passes::default(), Passes::without("paths").unwrap()] {
+        let path = std::env::temp_dir().join(format!("interp-carry-{}-{}.toml", std::process::id(), passes.paths));
+        std::fs::write(&path, &text).unwrap();
+        let g = interp::open_with(path.to_str().unwrap(), &[], &passes).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::remove_file(&path).ok();
+        let tabled = g.programs.iter().any(|p| p.ops.iter().any(|o| matches!(o, interp::ir::Op::Paths(_))));
+        assert_eq!(tabled, passes.paths, "the carrying move is a table with the pass on");
+        let mut moves = legal(&g, &g.initial());
+        moves.sort();
+        assert_eq!(moves, ["a1-c1", "a2-b2"], "paths {}", passes.paths);
+        let (after, _) = play(&g, &g.initial(), "a1-c1");
+        let on = |cell: &str| after.board[g.board.cell(cell).unwrap() as usize];
+        let b = g.types.iter().position(|t| t.letter == 'B').unwrap();
+        assert_eq!((on("a2"), on("c1") != 0), (0, true), "paths {}", passes.paths);
+        assert_eq!(g.kind_type[on("b1") as usize] as usize, b, "the friend carried to b1, paths {}", passes.paths);
+        seen.push(after.board.clone());
+    }
+    assert_eq!(seen[0], seen[1]);
+}
+
 /// Which runs of a piece's programs move generation walks as one table: chess's Pawn's
 /// step, double step and captures (short tables) do, its capture en passant (which waits
 /// for a register) stays apart; Trubix-43's Crowned Knight's step and leap (many cells each) stay
