@@ -324,6 +324,7 @@ fn ai_table_kinds() {
     assert!(with_ai("search = \"mcts\"\nmaterial = 0\ncentre = 0\ngoal = 0").is_empty());
     assert_eq!(with_ai("reserve = 50"), ["E492"]);
     assert_eq!(with_ai("advance = 200"), ["E492"]);
+    assert_eq!(with_ai("hunt = 50"), ["E492"]);
     // The TOML's own kinds: an unknown key, a weight that is not an integer.
     assert_eq!(with_ai("center = 50"), ["E203"]);
     assert_eq!(with_ai("centre = \"high\""), ["E205"]);

@@ -211,6 +211,39 @@ fn a_lone_king_is_driven_to_the_edge_and_the_king_comes_closer() {
     assert_eq!(e.score(&g, &even, 0), e.score(&g, &even_corner, 0));
 }
 
+/// Chess extended by an `[ai]` table of these lines.
+fn chess_with_ai(lines: &str) -> Game {
+    let dir = std::env::temp_dir().join(format!("interp-eval-hunt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games/chess.toml");
+    let path = dir.join("hunt.toml");
+    std::fs::write(&path, format!("[game]\nextends = {:?}\n\n[ai]\n{lines}\n", chess.to_str().unwrap())).unwrap();
+    let g = interp::open(path.to_str().unwrap(), &[]).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    g
+}
+
+#[test]
+fn the_side_well_ahead_brings_its_pieces_to_the_enemy_royal_piece() {
+    let g = game("games/chess.toml");
+    let e = Evaluator::new(&g);
+    let at = |e: &Evaluator, text: &str, me: u8| e.score(&g, &fen(&g, text), me);
+    // Queen and Rook against eight Pawns: far ahead, though Black keeps more than the
+    // endgame push counts with. The Rook on h1 takes on h8 from h7 in one move; from a1
+    // it needs two (its worth is the same on every cell of an empty board).
+    let (near, far) = ("7k/pppppppp/8/8/8/8/8/3QK2R w - - 0 1", "7k/pppppppp/8/8/8/8/8/R2QK3 w - - 0 1");
+    assert!(at(&e, near, 0) > at(&e, far, 0), "the Rook nearer the black King is worth more");
+    assert_eq!(at(&e, near, 1), -at(&e, near, 0), "the same for Black, negated");
+    // A Rook for Black as well: no side is far enough ahead, and nothing of it counts.
+    let (near_even, far_even) = ("r6k/pppppppp/8/8/8/8/8/3QK2R w - - 0 1", "r6k/pppppppp/8/8/8/8/8/R2QK3 w - - 0 1");
+    assert_eq!(at(&e, near_even, 0), at(&e, far_even, 0));
+    // `hunt = 0` leaves it out.
+    let off = chess_with_ai("hunt = 0");
+    assert_eq!(off.ai.weights.hunt, 0);
+    let e = Evaluator::new(&off);
+    assert_eq!(at(&e, near, 0), at(&e, far, 0));
+}
+
 #[test]
 fn king_and_rook_mate_a_lone_king() {
     use interp::selfplay::{Player, play_game};

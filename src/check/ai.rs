@@ -34,7 +34,10 @@ impl Checker<'_> {
         let s = settings(spec);
         let w = s.weights;
         let (reserve, advance) = (self.has_reserves().then_some(w.reserve), self.has_advance().then_some(w.advance));
-        let weights = [Some(w.material), reserve, Some(w.centre), advance, Some(w.goal)];
+        // The hunt alone says nothing of a level position: it counts only where the file
+        // gives it.
+        let hunt = (self.has_royal() && spec.ai.iter().any(|e| e.key.text == "hunt")).then_some(w.hunt);
+        let weights = [Some(w.material), reserve, Some(w.centre), advance, Some(w.goal), hunt];
         if s.search == SearchKind::AlphaBeta && weights.iter().flatten().all(|&x| x == 0) {
             let at = self.spec.ai.last().map_or(self.spec.origin, |e| e.key.span);
             self.err(
@@ -51,6 +54,7 @@ impl Checker<'_> {
         let why = match key.text.as_str() {
             "reserve" if !self.has_reserves() => "the game has no reserves",
             "advance" if !self.has_advance() => "no piece promotes or has an advance bonus",
+            "hunt" if !self.has_royal() => "no piece is royal",
             _ => return,
         };
         self.err(
@@ -66,6 +70,11 @@ impl Checker<'_> {
     /// Whether the game has reserves (the term `reserve` weighs).
     fn has_reserves(&self) -> bool {
         !self.d.reserves.is_empty()
+    }
+
+    /// Whether a piece type is royal (the term `hunt` weighs).
+    fn has_royal(&self) -> bool {
+        self.spec.pieces.iter().any(|p| p.royal)
     }
 
     /// Whether a piece promotes or has an advance bonus (the term `advance` weighs).
@@ -93,6 +102,7 @@ pub(crate) fn settings(spec: &Spec) -> AiSettings {
                     "centre" => w.centre = v,
                     "advance" => w.advance = v,
                     "goal" => w.goal = v,
+                    "hunt" => w.hunt = v,
                     _ => {}
                 }
             }

@@ -35,6 +35,8 @@ pub struct Weights {
     /// Progress towards the goals of end rules (a piece to bring to a zone, a count to
     /// bring down, pieces that must not all be lost).
     pub goal: u16,
+    /// A side well ahead bringing its pieces towards the enemy royal piece.
+    pub hunt: u16,
 }
 
 impl Weights {
@@ -44,6 +46,6 @@ impl Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights { material: 100, reserve: 100, centre: 100, advance: 100, goal: 100 }
+        Weights { material: 100, reserve: 100, centre: 100, advance: 100, goal: 100, hunt: 100 }
     }
 }

@@ -166,4 +166,5 @@ pub(super) const AI_KEYS: Keys<AiKey> = &[
     ("centre", AiKey::Weight),
     ("advance", AiKey::Weight),
     ("goal", AiKey::Weight),
+    ("hunt", AiKey::Weight),
 ];

@@ -522,6 +522,7 @@ fn ai_settings(g: &Game) -> String {
         ("centre", w.centre, dw.centre),
         ("advance", w.advance, dw.advance),
         ("goal", w.goal, dw.goal),
+        ("hunt", w.hunt, dw.hunt),
     ];
     let changed: Vec<String> = terms.iter().filter(|(_, v, dv)| v != dv).map(|(n, v, _)| format!("{n} {v}%")).collect();
     if !changed.is_empty() {

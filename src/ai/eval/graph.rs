@@ -44,6 +44,35 @@ impl MoveGraph {
         MoveGraph { dests }
     }
 
+    /// Per (type * players + player), per cell: the cells a piece of that type takes on
+    /// when every other cell holds an enemy piece (of the first type that is not royal, or
+    /// royal when all are). Empty lists for a type whose patterns overrun the budget.
+    pub(super) fn contacts(g: &Game) -> Vec<Vec<Vec<Cell>>> {
+        let mut st = empty_board(g);
+        let mut list = MoveList::default();
+        let foe_type = (0..g.types.len()).find(|&u| !g.types[u].royal).unwrap_or(0) as u8;
+        let earlier = overran();
+        let mut out = Vec::with_capacity(g.types.len() * g.np());
+        for t in 0..g.types.len() {
+            for p in 0..g.np() {
+                let fill = g.kind(foe_type, ((p + 1) % g.np()) as u8, false);
+                st.board.iter_mut().for_each(|k| *k = fill);
+                let mut cells = vec![vec![]; g.board.len()];
+                for (c, o) in cells.iter_mut().enumerate() {
+                    *o = landings(g, &mut st, &mut list, t, p, c as Cell);
+                    st.board[c] = fill;
+                    if !earlier && overran() {
+                        take_overrun();
+                        cells.iter_mut().for_each(Vec::clear);
+                        break;
+                    }
+                }
+                out.push(cells);
+            }
+        }
+        out
+    }
+
     /// The landings of type `t` moved by player `p`, per cell.
     pub(super) fn of(&self, g: &Game, t: usize, p: usize) -> &[Vec<Cell>] {
         &self.dests[t * g.np() + p]

@@ -6,11 +6,12 @@
 //! the board (and one per zone goal).
 //!
 //! Modules: `graph` (the empty-board move graph, distances over it), `values` (derived
-//! piece values), `tables` (per kind and cell), `goals` (end rules), `mopup` (the endgame push against a royal piece), `returns` (which moves a piece can take back), `material` (the file's plain material, for
+//! piece values), `tables` (per kind and cell), `goals` (end rules), `mopup` (the endgame push against a royal piece), `hunt` (pieces brought to it by the side ahead), `returns` (which moves a piece can take back), `material` (the file's plain material, for
 //! the front ends).
 
 mod goals;
 mod graph;
+mod hunt;
 mod material;
 mod mopup;
 mod returns;
@@ -26,6 +27,7 @@ use crate::engine::state::State;
 use crate::ir::Game;
 use goals::Goals;
 use graph::MoveGraph;
+use hunt::Hunt;
 use mopup::Mopup;
 
 /// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
@@ -44,6 +46,8 @@ pub struct Evaluator {
     goals: Goals,
     /// The endgame push against a royal piece.
     mopup: Mopup,
+    /// The side well ahead bringing its pieces to the enemy royal piece.
+    hunt: Hunt,
 }
 
 impl Evaluator {
@@ -57,7 +61,8 @@ impl Evaluator {
             g.reserves.iter().map(|&(t, slot)| (slot.at(0), values[t as usize] * w.reserve as i32 / 100)).collect();
         let goals = Goals::new(g, &graph, &values, w.goal);
         let mopup = Mopup::new(g, &graph, &values);
-        Evaluator { cells: g.board.len(), table, reserves, values, goals, mopup }
+        let hunt = Hunt::new(g, &graph, &values, mopup.lead(), !mopup.is_empty(), w.hunt);
+        Evaluator { cells: g.board.len(), table, reserves, values, goals, mopup, hunt }
     }
 
     /// Per type: its value in hundredths of a value unit (the file's `value`, else derived
@@ -113,6 +118,11 @@ impl Evaluator {
         }
         if mopup && royal_count == [1, 1] {
             s += self.mopup.score(me, material, royals);
+            if let Some(strong) = self.hunt.hunter(material)
+                && let Some((_, royal)) = royals[1 - strong]
+            {
+                s += self.hunt.score(me, strong, royal, &st.board, &g.kind_owner);
+            }
         }
         for &(base, v) in &self.reserves {
             for p in 0..np {

@@ -89,6 +89,11 @@ impl Mopup {
         m
     }
 
+    /// The material lead, in hundredths, from which the term counts.
+    pub(super) fn lead(&self) -> i64 {
+        self.lead
+    }
+
     /// Whether the game has royal pieces to drive.
     pub(super) fn is_empty(&self) -> bool {
         self.royal.is_empty()

@@ -536,7 +536,8 @@ const EXPLANATIONS: &[&str] = &[
     // AiNothingToWeigh
     "An `[ai]` weight names a term this game does not have: `reserve` weighs pieces in the \
      reserves, and the game has none; `advance` weighs pieces' progress towards promotion \
-     (or their `advance` bonus), and no piece promotes or has one. Leave the weight out.",
+     (or their `advance` bonus), and no piece promotes or has one; `hunt` weighs the pursuit \
+     of a royal piece, and no piece is royal. Leave the weight out.",
 ];
 
 #[cfg(test)]
