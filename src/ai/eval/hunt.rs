@@ -6,9 +6,10 @@
 //! steps diagonally is measured to the cells beside the royal piece it can reach). Unlike
 //! the endgame push it counts whatever the weaker side has left.
 
-use crate::ai::eval::graph::{FAR, MoveGraph, distances_to};
+use crate::ai::eval::graph::MoveGraph;
 use crate::board::Cell;
 use crate::ir::{Game, Kind};
+use std::collections::VecDeque;
 
 /// Hundredths of the least valued piece a hunting piece gains per step closer.
 const SHARE: i64 = 8;
@@ -92,17 +93,32 @@ impl Hunt {
 }
 
 /// Per (target * cells + cell): the moves along `dests` from the cell to one whose
-/// `contacts` hold the target.
+/// `contacts` hold the target (`u8::MAX`: never). One search back from the takers of each
+/// target.
 fn steps_to_take(dests: &[Vec<Cell>], contacts: &[Vec<Cell>]) -> Vec<u8> {
     let n = dests.len();
-    let mut takers: Vec<Vec<bool>> = vec![vec![false; n]; n];
-    for (from, ts) in contacts.iter().enumerate() {
-        ts.iter().for_each(|&t| takers[t as usize][from] = true);
+    let (mut back, mut takers): (Vec<Vec<Cell>>, Vec<Vec<Cell>>) = (vec![vec![]; n], vec![vec![]; n]);
+    for c in 0..n {
+        dests[c].iter().for_each(|&d| back[d as usize].push(c as Cell));
+        contacts[c].iter().for_each(|&t| takers[t as usize].push(c as Cell));
     }
     let mut steps = vec![u8::MAX; n * n];
-    for (target, from) in takers.iter().enumerate() {
-        for (c, &x) in distances_to(dests, |c| from[c]).iter().enumerate() {
-            steps[target * n + c] = if x == FAR { u8::MAX } else { x.min(254) as u8 };
+    let mut queue = VecDeque::new();
+    for (target, row) in steps.chunks_mut(n.max(1)).enumerate().take(n) {
+        for &f in &takers[target] {
+            if row[f as usize] == u8::MAX {
+                row[f as usize] = 0;
+                queue.push_back(f);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let next = (row[c as usize] + 1).min(u8::MAX - 1);
+            for &b in &back[c as usize] {
+                if row[b as usize] == u8::MAX {
+                    row[b as usize] = next;
+                    queue.push_back(b);
+                }
+            }
         }
     }
     steps
