@@ -325,6 +325,19 @@ fn ai_table_kinds() {
     assert_eq!(with_ai("reserve = 50"), ["E492"]);
     assert_eq!(with_ai("advance = 200"), ["E492"]);
     assert_eq!(with_ai("hunt = 50"), ["E492"]);
+    // With a royal King the hunt weighs: given, it keeps the evaluation saying something;
+    // left at its default it does not.
+    let royal = |lines: &str| {
+        codes_of(&GAME.replacen("name = \"King\"", "name = \"King\"\nroyal = true", 1).replacen(
+            "[setup.white]",
+            &format!("[ai]\n{lines}\n[setup.white]"),
+            1,
+        ))
+    };
+    assert!(royal("hunt = 50").is_empty());
+    assert!(royal("material = 0\ncentre = 0\ngoal = 0\nhunt = 100").is_empty());
+    assert_eq!(royal("material = 0\ncentre = 0\ngoal = 0"), ["E491"]);
+    assert_eq!(royal("material = 0\ncentre = 0\ngoal = 0\nhunt = 0"), ["E491"]);
     // The TOML's own kinds: an unknown key, a weight that is not an integer.
     assert_eq!(with_ai("center = 50"), ["E203"]);
     assert_eq!(with_ai("centre = \"high\""), ["E205"]);
