@@ -38,30 +38,15 @@ impl Hunt {
     /// evaluation's piece `values` (hundredths), the material `lead` from which it counts
     /// and the weight in percent.
     pub(super) fn new(g: &Game, graph: &MoveGraph, values: &[i32], lead: i64, royal: bool, weight: u16) -> Self {
-        let least = values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100) as i64;
+        let least = super::least_value(values) as i64;
         let per_step = least * SHARE * weight as i64 / 10_000;
         if per_step == 0 || !royal {
             return Hunt::default();
         }
-        let mut h =
-            Hunt { cells: g.board.len(), row_of: vec![None; g.kind_type.len()], per_step, lead, ..Default::default() };
         let contacts = MoveGraph::contacts(g);
-        let mut made: Vec<(usize, usize)> = vec![];
-        for k in 1..g.kind_type.len() {
-            let (t, p) = (g.kind_type[k] as usize, g.kind_owner[k] as usize);
-            if g.types[t].royal || p >= g.np() {
-                continue;
-            }
-            // Kinds of one type and owner (moved or not) share their row.
-            if let Some(i) = made.iter().position(|&x| x == (t, p)) {
-                h.row_of[k] = Some(i);
-                continue;
-            }
-            h.row_of[k] = Some(made.len());
-            made.push((t, p));
-            h.steps.push(steps_to_take(graph.of(g, t, p), &contacts[t * g.np() + p]));
-        }
-        h
+        let (row_of, pairs) = super::rows_by_type(g, |t| !g.types[t].royal);
+        let steps = pairs.iter().map(|&(t, p)| steps_to_take(graph.of(g, t, p), &contacts[t * g.np() + p])).collect();
+        Hunt { cells: g.board.len(), row_of, steps, per_step, lead }
     }
 
     /// The side that hunts with this material (hundredths, royal pieces not counted), if one

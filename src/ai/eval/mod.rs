@@ -30,6 +30,29 @@ use graph::MoveGraph;
 use hunt::Hunt;
 use mopup::Mopup;
 
+/// The least positive value of `values` (hundredths; 100 when none is positive).
+fn least_value(values: &[i32]) -> i32 {
+    values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100)
+}
+
+/// Per kind, its row among the (type, owner) pairs of the players' kinds whose type `keep`
+/// takes (kinds of one type and owner, moved or not, share a row), and those pairs in row
+/// order.
+fn rows_by_type(g: &Game, keep: impl Fn(usize) -> bool) -> (Vec<Option<usize>>, Vec<(usize, usize)>) {
+    let mut row_of = vec![None; g.kind_type.len()];
+    let mut pairs: Vec<(usize, usize)> = vec![];
+    for (k, row) in row_of.iter_mut().enumerate().skip(1) {
+        let (t, p) = (g.kind_type[k] as usize, g.kind_owner[k] as usize);
+        if p < g.np() && keep(t) {
+            *row = Some(pairs.iter().position(|&x| x == (t, p)).unwrap_or_else(|| {
+                pairs.push((t, p));
+                pairs.len() - 1
+            }));
+        }
+    }
+    (row_of, pairs)
+}
+
 /// The static evaluation the search uses, prepared once per game when an [`crate::ai::Ai`]
 /// is made.
 #[derive(Debug, Clone, Default)]
@@ -74,7 +97,7 @@ impl Evaluator {
     /// The least positive piece value in hundredths (100 when no piece has one): the unit
     /// of the search's margins.
     pub fn least_value(&self) -> i32 {
-        self.values.iter().copied().filter(|&v| v > 0).min().unwrap_or(100)
+        least_value(&self.values)
     }
 
     /// Per type: the value in hundredths derived from its moves alone, as if the file gave

@@ -67,21 +67,9 @@ impl Mopup {
         if n > 256 || g.np() != 2 {
             return m;
         }
-        let mut made: Vec<(usize, usize)> = vec![];
-        for k in 1..g.kind_type.len() {
-            let (t, p) = (g.kind_type[k] as usize, g.kind_owner[k] as usize);
-            if !g.types[t].royal || p >= g.np() {
-                continue;
-            }
-            // Kinds of one type and owner (moved or not) share their tables.
-            if let Some(i) = made.iter().position(|&x| x == (t, p)) {
-                m.royal_of[k] = Some(i);
-                continue;
-            }
-            m.royal_of[k] = Some(made.len());
-            made.push((t, p));
-            m.royal.push(royal_tables(graph.of(g, t, p)));
-        }
+        let (royal_of, pairs) = super::rows_by_type(g, |t| g.types[t].royal);
+        m.royal_of = royal_of;
+        m.royal = pairs.iter().map(|&(t, p)| royal_tables(graph.of(g, t, p))).collect();
         let mut worths: Vec<i64> = values.iter().filter(|&&v| v > 0).map(|&v| v as i64).collect();
         worths.sort_unstable();
         let median = worths.get(worths.len() / 2).copied().unwrap_or(100);
